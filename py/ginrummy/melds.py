@@ -1,0 +1,461 @@
+"""Meld arithmetic on card masks: deadwood, arrangements, discards and lay-offs.
+
+The solver is exact and fast. A set uses every card of its rank but at most one
+(at most one set per rank fits in a hand), so the ways to choose sets are few: none
+for most hands, at most 72 for 11 cards. Once the sets are chosen, the cards left in
+each suit can only form runs, and the least deadwood of a suit's 13-bit mask comes
+from a table of 8,192 entries made once per ace rule. A hand's deadwood is then the
+least, over the set choices, of four table look-ups.
+
+>>> from ginrummy.cards import parse_mask, format_mask
+>>> melder = Melder()
+>>> melder.deadwood(parse_mask("As 2s 3s 7h 8h 9h Tc Jd Qd Kd"))
+10
+>>> arrangement = melder.best_arrangement(parse_mask("7s 7d 7c 7h 8h 9h"))
+>>> [format_mask(meld) for meld in arrangement.melds], arrangement.count
+([['7s', '7c', '7d'], ['7h', '8h', '9h']], 0)
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass
+
+from .cards import SUIT_MASK, card_value, cards_of, format_mask, rank_of, suit_of
+
+_SUIT_BITS = 13
+_RANK_LINE = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""The four aces; shifted left by a rank, the four cards of that rank."""
+
+
+def _suit_masks(hand: int) -> tuple[int, int, int, int]:
+    """Return the 13-bit masks of ``hand`` in spades, clubs, diamonds and hearts."""
+    return (hand & SUIT_MASK, hand >> 13 & SUIT_MASK, hand >> 26 & SUIT_MASK, hand >> 39)
+
+
+def _interval(start: int, length: int) -> int:
+    """Return the 13-bit mask of ``length`` ranks from ``start`` upward, turning the corner."""
+    mask = 0
+    for step in range(length):
+        mask |= 1 << (start + step) % _SUIT_BITS
+    return mask
+
+
+def all_runs(round_the_corner: bool) -> tuple[int, ...]:
+    """Return every run of one suit as a 13-bit mask: 3+ ranks in sequence.
+
+    With ``round_the_corner`` a run may continue from the king to the ace and two.
+
+    >>> len(all_runs(False)), len(all_runs(True))
+    (66, 131)
+    """
+    runs = [_interval(start, length) for start in range(13) for length in range(3, 14 - start)]
+    if round_the_corner:
+        runs += [
+            _interval(start, length)
+            for start in range(1, 13)
+            for length in range(3, 13)
+            if start + length > 13
+        ]
+    return tuple(runs)
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """Melds and deadwood of a hand: ``melds`` and ``deadwood`` are card masks."""
+
+    melds: tuple[int, ...]
+    """The melds, each a card mask, in display order."""
+    deadwood: int
+    """The mask of the cards in no meld."""
+    count: int
+    """The deadwood count: the sum of the values of the deadwood cards."""
+
+    def to_json(self) -> dict[str, object]:
+        """Return the arrangement as JSON-ready data with card texts."""
+        return {
+            "melds": [format_mask(meld) for meld in self.melds],
+            "deadwood_cards": format_mask(self.deadwood),
+            "deadwood": self.count,
+        }
+
+
+@dataclass(frozen=True)
+class Layoffs:
+    """The defender's best answer to a knock: its lay-offs and the arrangement of the rest."""
+
+    cards: tuple[tuple[int, int], ...]
+    """Each laid-off card with the index of the knocker's meld it goes on, in laying order."""
+    arrangement: Arrangement
+    """The defender's melds and deadwood after the lay-offs."""
+
+    @property
+    def mask(self) -> int:
+        """Return the mask of the laid-off cards."""
+        mask = 0
+        for card, _ in self.cards:
+            mask |= 1 << card
+        return mask
+
+
+class Melder:
+    """Meld arithmetic for one ace rule (ace low or round the corner, and its value)."""
+
+    def __init__(self, round_the_corner: bool = False, ace_value: int = 1) -> None:
+        """Make the per-suit tables for ``round_the_corner`` runs and ``ace_value`` aces."""
+        self.round_the_corner = round_the_corner
+        self.ace_value = ace_value
+        self._values = tuple(card_value(rank, ace_value) for rank in range(13))
+        runs = all_runs(round_the_corner)
+        # Runs that hold rank ``i`` and nothing below it: the only runs that can hold the
+        # lowest card of a mask (a run round the corner holds the ace, so it is listed at 0).
+        self._runs_from = tuple(
+            tuple(run for run in runs if run >> i & 1 and not run & ((1 << i) - 1))
+            for i in range(13)
+        )
+        self._run_masks = frozenset(runs)
+        self._table = self._make_table()
+
+    def _make_table(self) -> list[int]:
+        """Return the least deadwood, using runs only, of every 13-bit suit mask."""
+        table = [0] * (1 << _SUIT_BITS)
+        values, runs_from = self._values, self._runs_from
+        for mask in range(1, 1 << _SUIT_BITS):
+            low = mask & -mask
+            i = low.bit_length() - 1
+            best = values[i] + table[mask ^ low]
+            for run in runs_from[i]:
+                if run & mask == run:
+                    rest = table[mask ^ run]
+                    if rest < best:
+                        best = rest
+            table[mask] = best
+        return table
+
+    def value(self, card: int) -> int:
+        """Return the deadwood value of ``card`` under this ace rule."""
+        return card_value(card, self.ace_value)
+
+    def mask_value(self, mask: int) -> int:
+        """Return the sum of the values of the cards of ``mask``."""
+        return sum(self._values[card % 13] for card in cards_of(mask))
+
+    # --- deadwood -------------------------------------------------------------------
+
+    def deadwood(self, hand: int) -> int:
+        """Return the least deadwood count of ``hand`` (a card mask of any size)."""
+        a, b, c, d = hand & SUIT_MASK, hand >> 13 & SUIT_MASK, hand >> 26 & SUIT_MASK, hand >> 39
+        trips = a & b & (c | d) | c & d & (a | b)
+        table = self._table
+        if not trips:
+            return table[a] + table[b] + table[c] + table[d]
+        best = 999
+        for sets in _set_choices(hand, trips):
+            free = hand & ~sets
+            total = (
+                table[free & SUIT_MASK]
+                + table[free >> 13 & SUIT_MASK]
+                + table[free >> 26 & SUIT_MASK]
+                + table[free >> 39]
+            )
+            if total < best:
+                best = total
+        return best
+
+    def discard_deadwoods(self, hand: int) -> dict[int, int]:
+        """Return, for each card of ``hand``, the least deadwood after discarding it.
+
+        Every discard is tried: the shortcut of dropping the highest deadwood card of
+        the best arrangement of the whole hand is wrong (see the tests).
+        """
+        table = self._table
+        a, b, c, d = hand & SUIT_MASK, hand >> 13 & SUIT_MASK, hand >> 26 & SUIT_MASK, hand >> 39
+        trips = a & b & (c | d) | c & d & (a | b)
+        if not trips:
+            return self._discards_without_sets(hand, (a, b, c, d))
+        result: dict[int, int] = {}
+        for sets in _set_choices(hand, trips):
+            for card, count in self._discards_without_sets(hand & ~sets, None).items():
+                if count < result.get(card, 999):
+                    result[card] = count
+        return result
+
+    def _discards_without_sets(
+        self, free: int, masks: tuple[int, int, int, int] | None
+    ) -> dict[int, int]:
+        """Return the least deadwood after each discard from ``free``, using runs only."""
+        table = self._table
+        suits = masks if masks is not None else _suit_masks(free)
+        per_suit = [table[m] for m in suits]
+        total = sum(per_suit)
+        result = {}
+        for suit, mask in enumerate(suits):
+            rest = total - per_suit[suit]
+            base = suit * 13
+            left = mask
+            while left:
+                low = left & -left
+                result[base + low.bit_length() - 1] = rest + table[mask ^ low]
+                left ^= low
+        return result
+
+    def least_discard(self, hand: int) -> tuple[int, int]:
+        """Return ``(card, deadwood)``: the discard leaving the least deadwood, and that count.
+
+        Ties go to the highest-value card, then to the highest card.
+        """
+        counts = self.discard_deadwoods(hand)
+        card = min(counts, key=lambda c: (counts[c], -self._values[c % 13], -c))
+        return card, counts[card]
+
+    # --- arrangements ---------------------------------------------------------------
+
+    def arrangements(self, hand: int) -> list[Arrangement]:
+        """Return every least-deadwood arrangement of ``hand``, each once.
+
+        Runs that touch are shown as one run, since laying them down apart changes
+        nothing. The first arrangement is the one with the longest melds.
+        """
+        found: dict[tuple[int, ...], Arrangement] = {}
+        best = self.deadwood(hand)
+        a, b, c, d = _suit_masks(hand)
+        trips = a & b & (c | d) | c & d & (a | b)
+        for sets in _set_choices(hand, trips) if trips else (0,):
+            free = hand & ~sets
+            suit_masks = _suit_masks(free)
+            if sum(self._table[m] for m in suit_masks) != best:
+                continue
+            set_melds = _split_sets(sets)
+            per_suit = [self._suit_layouts(mask, suit) for suit, mask in enumerate(suit_masks)]
+            for layout in itertools.product(*per_suit):
+                runs = [run for suit_runs, _ in layout for run in suit_runs]
+                dead = 0
+                for _, suit_dead in layout:
+                    dead |= suit_dead
+                melds = tuple(sorted(set_melds + runs, key=_meld_order))
+                if melds not in found:
+                    found[melds] = Arrangement(melds, dead, best)
+        return sorted(found.values(), key=lambda arr: (-max(map(int.bit_count, arr.melds), default=0), arr.melds))
+
+    def best_arrangement(self, hand: int) -> Arrangement:
+        """Return one least-deadwood arrangement of ``hand``: the one with the longest melds."""
+        return self.arrangements(hand)[0]
+
+    def _suit_layouts(self, mask: int, suit: int) -> list[tuple[list[int], int]]:
+        """Return each least-deadwood split of a suit into runs (touching runs joined)."""
+        layouts: dict[tuple[int, ...], tuple[list[int], int]] = {}
+        for runs, dead in self._suit_splits(mask):
+            joined = self._join_runs(runs)
+            key = tuple(joined)
+            if key not in layouts:
+                layouts[key] = ([run << suit * 13 for run in joined], dead << suit * 13)
+        return list(layouts.values())
+
+    def _suit_splits(self, mask: int) -> list[tuple[list[int], int]]:
+        """Return every least-deadwood way to split a 13-bit mask into runs and deadwood."""
+        if not mask:
+            return [([], 0)]
+        table, target = self._table, self._table[mask]
+        low = mask & -mask
+        i = low.bit_length() - 1
+        out = []
+        if self._values[i] + table[mask ^ low] == target:
+            out += [(runs, dead | low) for runs, dead in self._suit_splits(mask ^ low)]
+        for run in self._runs_from[i]:
+            if run & mask == run and table[mask ^ run] == target:
+                out += [([run, *runs], dead) for runs, dead in self._suit_splits(mask ^ run)]
+        return out
+
+    def _join_runs(self, runs: list[int]) -> list[int]:
+        """Return the runs of one suit with touching runs joined, in ascending order."""
+        union = 0
+        for run in runs:
+            union |= run
+        joined = []
+        while union:
+            piece = union & -union
+            grown = piece
+            while True:  # grow the piece by its neighbours until it stops changing
+                step = (grown << 1 | grown >> 1) & union
+                if self.round_the_corner:
+                    step |= (grown >> 12 | (grown & 1) << 12) & union
+                if step | grown == grown:
+                    break
+                grown |= step
+            joined.append(grown)
+            union &= ~grown
+        return sorted(joined)
+
+    # --- lay-offs -------------------------------------------------------------------
+
+    def is_run(self, meld: int) -> bool:
+        """Return whether the card mask ``meld`` is a run of 3+ cards in one suit."""
+        cards = list(cards_of(meld))
+        if len(cards) < 3 or len({suit_of(c) for c in cards}) != 1:
+            return False
+        ranks = meld >> suit_of(cards[0]) * 13
+        return ranks in self._run_masks
+
+    def is_meld(self, meld: int) -> bool:
+        """Return whether the card mask ``meld`` is a set of 3-4 or a run of 3+."""
+        return is_set(meld) or self.is_run(meld)
+
+    def fits(self, meld: int, card: int) -> bool:
+        """Return whether ``card`` can be laid off on ``meld`` (a set or a run)."""
+        if meld >> card & 1:
+            return False
+        if is_set(meld):
+            return rank_of(card) == rank_of(_first(meld))
+        return self.is_run(meld | 1 << card)
+
+    def place_layoff(self, melds: list[int], card: int) -> int | None:
+        """Return the index of the meld of ``melds`` that ``card`` goes on, or None.
+
+        A run is preferred to a set: a run may take more cards after this one, a set of
+        four takes none, so the choice never costs the defender a later lay-off.
+        """
+        fitting = [index for index, meld in enumerate(melds) if self.fits(meld, card)]
+        if not fitting:
+            return None
+        return min(fitting, key=lambda index: is_set(melds[index]))
+
+    def best_layoffs(self, knocker_melds: tuple[int, ...], defender: int) -> Layoffs:
+        """Return the defender's lay-offs and arrangement with the least deadwood.
+
+        Melds and lay-offs are chosen together: every way to extend each of the
+        knocker's melds with the defender's cards (runs at either end, chained; the
+        fourth card of a set) is tried with the best arrangement of what is left.
+        Among equal counts, the fewest laid-off cards win.
+        """
+        options = [self._extensions(meld, defender) for meld in knocker_melds]
+        best_key = (999, 99)
+        best_choice: tuple[int, ...] = ()
+        for choice in itertools.product(*options):
+            used = 0
+            for extension in choice:
+                if used & extension:
+                    break
+                used |= extension
+            else:
+                key = (self.deadwood(defender & ~used), used.bit_count())
+                if key < best_key:
+                    best_key, best_choice = key, choice
+        placed = tuple(
+            (card, index)
+            for index, extension in enumerate(best_choice)
+            for card in self._laying_order(knocker_melds[index], extension)
+        )
+        return Layoffs(placed, self.best_arrangement(defender & ~_union(best_choice)))
+
+    def _extensions(self, meld: int, hand: int) -> list[int]:
+        """Return every mask of cards of ``hand`` that can be laid off on ``meld``, empty first."""
+        if is_set(meld):
+            if meld.bit_count() >= 4:
+                return [0]
+            fourth = (_RANK_LINE << rank_of(_first(meld))) & ~meld & hand
+            return [0, fourth] if fourth else [0]
+        suit = suit_of(_first(meld))
+        ranks = meld >> suit * 13 & SUIT_MASK
+        held = hand >> suit * 13 & SUIT_MASK
+        downs, ups = [0], [0]
+        grown = ranks
+        for direction, chain in ((-1, downs), (1, ups)):
+            edge = grown
+            while True:
+                nxt = self._neighbour(edge, direction) & ~grown
+                if not nxt or not nxt & held:
+                    break
+                grown |= nxt
+                chain.append(chain[-1] | nxt)
+                edge = nxt
+        return [(down | up) << suit * 13 for down in downs for up in ups]
+
+    def _neighbour(self, run_end: int, direction: int) -> int:
+        """Return the rank beyond the lowest (-1) or highest (+1) bit of ``run_end``."""
+        if direction < 0:
+            rank = (run_end & -run_end).bit_length() - 1
+            below = rank - 1
+            if below < 0:
+                return 1 << 12 if self.round_the_corner else 0
+            return 1 << below
+        rank = run_end.bit_length() - 1
+        above = rank + 1
+        if above > 12:
+            return 1 if self.round_the_corner else 0
+        return 1 << above
+
+    def _laying_order(self, meld: int, extension: int) -> list[int]:
+        """Return the cards of ``extension`` in an order each can be laid on ``meld``."""
+        order, current, left = [], meld, extension
+        while left:
+            for card in cards_of(left):
+                if self.fits(current, card):
+                    order.append(card)
+                    current |= 1 << card
+                    left &= ~(1 << card)
+                    break
+            else:  # pragma: no cover - extensions are built to be layable
+                raise AssertionError("extension cannot be laid off")
+        return order
+
+
+def _union(masks: tuple[int, ...]) -> int:
+    """Return the union of ``masks``."""
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
+
+
+def _first(mask: int) -> int:
+    """Return the lowest card of ``mask``."""
+    return (mask & -mask).bit_length() - 1
+
+
+def is_set(meld: int) -> bool:
+    """Return whether the card mask ``meld`` is 3 or 4 cards of one rank."""
+    if meld.bit_count() < 3:
+        return False
+    return meld & (_RANK_LINE << rank_of(_first(meld))) == meld
+
+
+def _meld_order(meld: int) -> tuple[int, int]:
+    """Return the display order key of a meld: sets first by rank, then runs by suit."""
+    if is_set(meld):
+        return (0, rank_of(_first(meld)))
+    return (1, meld)
+
+
+def _split_sets(sets: int) -> list[int]:
+    """Return the sets of a mask made only of whole sets, one mask per rank."""
+    melds = []
+    for rank in range(13):
+        meld = sets & _RANK_LINE << rank
+        if meld:
+            melds.append(meld)
+    return melds
+
+
+def _set_choices(hand: int, trips: int) -> list[int]:
+    """Return every way to choose sets in ``hand``: masks of whole sets, the empty choice first.
+
+    ``trips`` has bit ``r`` for each rank with three or four cards in the hand.
+    """
+    choices = [0]
+    while trips:
+        low = trips & -trips
+        rank = low.bit_length() - 1
+        trips ^= low
+        line = hand & _RANK_LINE << rank
+        options = [line]
+        if line.bit_count() == 4:
+            options += [line & ~(1 << card) for card in cards_of(line)]
+        choices = [chosen | option for chosen in choices for option in [0, *options]]
+    return choices
+
+
+@functools.cache
+def melder(round_the_corner: bool = False, ace_value: int = 1) -> Melder:
+    """Return the shared ``Melder`` for an ace rule, made once."""
+    return Melder(round_the_corner, ace_value)
