@@ -15,7 +15,8 @@ from .actions import Action, IllegalActionError, Kind
 from .cards import DECK_SIZE, card_value, format_card, format_mask, mask_of
 from .melds import Arrangement, Melder, melder
 from .rules import AceMode, Deal, Rules
-from .scoring import DEAD_HAND, HandScore, Outcome, score_hand
+from .scoring import DEAD_HAND, HandScore, Outcome
+from .showdown import Showdown, chosen_arrangement, lay_down, settle
 
 MAX_PILE_DRAWS_IN_A_ROW = 40
 """A safety cap: the hand is dead after this many draws from the pile in a row.
@@ -67,42 +68,6 @@ class Event:
         if self.declined is not None:
             data["declined"] = format_card(self.declined)
         return data
-
-
-@dataclass(frozen=True)
-class Showdown:
-    """Both hands laid down after a knock, gin or big gin, and the score."""
-
-    knocker: int
-    kind: Outcome
-    discard: int | None
-    """The knocker's last discard (None for big gin)."""
-    knocker_arrangement: Arrangement
-    defender_before: Arrangement
-    """The defender's best arrangement before any lay-off."""
-    layoffs: tuple[tuple[int, int], ...]
-    """Each laid-off card and the index of the knocker's meld it went on."""
-    defender_arrangement: Arrangement
-    """The defender's melds and deadwood after the lay-offs."""
-    score: HandScore
-
-    def to_json(self) -> dict[str, object]:
-        """Return the showdown as JSON-ready data."""
-        return {
-            "knocker": self.knocker,
-            "defender": 1 - self.knocker,
-            "kind": self.kind.value,
-            "discard": None if self.discard is None else format_card(self.discard),
-            "knocker_melds": [format_mask(meld) for meld in self.knocker_arrangement.melds],
-            "knocker_deadwood_cards": format_mask(self.knocker_arrangement.deadwood),
-            "knocker_deadwood": self.knocker_arrangement.count,
-            "defender_melds": [format_mask(meld) for meld in self.defender_arrangement.melds],
-            "defender_deadwood_cards": format_mask(self.defender_arrangement.deadwood),
-            "defender_deadwood": self.defender_arrangement.count,
-            "defender_deadwood_before_layoffs": self.defender_before.count,
-            "layoffs": [{"card": format_card(card), "meld": index} for card, index in self.layoffs],
-            **self.score.to_json(),
-        }
 
 
 def melder_for(rules: Rules) -> Melder:
@@ -164,7 +129,8 @@ class Hand:
         self.events: list[Event] = []
         self.table_melds: list[int] = []
         """During manual lay-offs: the knocker's melds with the cards laid off so far."""
-        self.pending: tuple[int, Outcome, int | None, Arrangement, Arrangement] | None = None
+        self.pending: tuple[int, int | None, Arrangement, Arrangement] | None = None
+        """During manual lay-offs: knocker, its discard, its melds, the defender's before."""
         self.manual_layoffs: list[tuple[int, int]] = []
         self.showdown: Showdown | None = None
         self.score: HandScore | None = None
@@ -377,10 +343,7 @@ class Hand:
             self.events.append(Event(seat, move.text, card=move.card))
         elif kind is Kind.DONE:
             self.events.append(Event(seat, "done"))
-            assert self.pending is not None
-            knocker, outcome, discard, arrangement, before = self.pending
-            defender_after = self.melder.best_arrangement(self.hands[seat])
-            self._score(knocker, outcome, discard, arrangement, before, tuple(self.manual_layoffs), defender_after)
+            self._finish_manual_layoffs(seat)
         else:  # pragma: no cover - NEXT belongs to the match
             raise AssertionError(f"a hand cannot play {move.text!r}")
 
@@ -394,70 +357,48 @@ class Hand:
 
     def _go_out(self, seat: int, move: Action) -> None:
         """Lay down after a knock, gin or big gin, then lay off and score (or wait)."""
-        outcome = {Kind.KNOCK: Outcome.KNOCK, Kind.GIN: Outcome.GIN, Kind.BIG_GIN: Outcome.BIG_GIN}[move.kind]
+        outcome = _OUTCOMES[move.kind]
         if move.card is not None:
             self._discard(seat, move.card)
         self.events.append(Event(seat, move.text, card=move.card))
-        knocker_hand = self.hands[seat]
-        defender = self.hands[1 - seat]
-        before = self.melder.best_arrangement(defender)
-        if outcome is not Outcome.KNOCK:
-            arrangement = self.melder.best_arrangement(knocker_hand)
-            self._score(seat, outcome, move.card, arrangement, before, (), before)
-            return
-        if move.melds is not None:
-            arrangement = Arrangement(
-                move.melds, knocker_hand & ~_union(move.melds), self.melder.deadwood(knocker_hand)
-            )
-        else:
-            arrangement = self.knocker_choice(knocker_hand, defender)
-        if self.rules.manual_layoffs:
-            self.pending = (seat, outcome, move.card, arrangement, before)
+        knocker_hand, defender = self.hands[seat], self.hands[1 - seat]
+        if outcome is Outcome.KNOCK and self.rules.manual_layoffs:
+            arrangement = chosen_arrangement(self.melder, knocker_hand, move.melds, defender)
+            self.pending = (seat, move.card, arrangement, self.melder.best_arrangement(defender))
             self.table_melds = list(arrangement.melds)
             self.to_move = 1 - seat
             self.phase = Phase.LAYOFF
             return
-        layoffs = self.melder.best_layoffs(arrangement.melds, defender)
-        self._score(seat, outcome, move.card, arrangement, before, layoffs.cards, layoffs.arrangement)
+        self.showdown = lay_down(
+            self.rules,
+            self.melder,
+            knocker=seat,
+            kind=outcome,
+            knocker_hand=knocker_hand,
+            defender_hand=defender,
+            discard=move.card,
+            doubled=self.doubled,
+            melds=move.melds,
+        )
+        self._end(self.showdown.score)
 
-    def knocker_choice(self, knocker_hand: int, defender: int) -> Arrangement:
-        """Return the knocker's least-deadwood arrangement that helps the defender least.
-
-        Among equal arrangements: the one after which the defender's best lay-offs
-        leave it the most deadwood, then the one taking the fewest laid-off cards.
-        """
-        options = self.melder.arrangements(knocker_hand)
-        if len(options) == 1:
-            return options[0]
-
-        def defender_gain(arrangement: Arrangement) -> tuple[int, int]:
-            layoffs = self.melder.best_layoffs(arrangement.melds, defender)
-            return (-layoffs.arrangement.count, len(layoffs.cards))
-
-        return min(options, key=defender_gain)
-
-    def _score(
-        self,
-        knocker: int,
-        outcome: Outcome,
-        discard: int | None,
-        arrangement: Arrangement,
-        before: Arrangement,
-        layoffs: tuple[tuple[int, int], ...],
-        defender_after: Arrangement,
-    ) -> None:
-        """Score the showdown and end the hand."""
-        score = score_hand(
+    def _finish_manual_layoffs(self, defender: int) -> None:
+        """Score the showdown once the defender has laid off by hand."""
+        assert self.pending is not None
+        knocker, discard, arrangement, before = self.pending
+        self.pending = None
+        self.showdown = settle(
             self.rules,
             knocker=knocker,
-            kind=outcome,
-            knocker_count=arrangement.count,
-            defender_count=defender_after.count,
+            kind=Outcome.KNOCK,
+            discard=discard,
+            arrangement=arrangement,
+            before=before,
+            layoffs=tuple(self.manual_layoffs),
+            after=self.melder.best_arrangement(self.hands[defender]),
             doubled=self.doubled,
         )
-        self.showdown = Showdown(knocker, outcome, discard, arrangement, before, layoffs, defender_after, score)
-        self.pending = None
-        self._end(score)
+        self._end(self.showdown.score)
 
     def _end(self, score: HandScore | None) -> None:
         """End the hand with ``score`` (None: a dead hand)."""
@@ -481,6 +422,9 @@ class Hand:
         return "\n".join(lines)
 
 
+_OUTCOMES = {Kind.KNOCK: Outcome.KNOCK, Kind.GIN: Outcome.GIN, Kind.BIG_GIN: Outcome.BIG_GIN}
+
+
 def _cards(mask: int) -> list[int]:
     """Return the cards of ``mask`` in ascending order."""
     out = []
@@ -488,13 +432,5 @@ def _cards(mask: int) -> list[int]:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
-    return out
-
-
-def _union(masks: tuple[int, ...]) -> int:
-    """Return the union of ``masks``."""
-    out = 0
-    for mask in masks:
-        out |= mask
     return out
 

@@ -1,0 +1,7 @@
+"""Run the command line: ``python -m ginrummy --help``."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

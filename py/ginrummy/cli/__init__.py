@@ -1,0 +1,43 @@
+"""The command line: a subcommand per module, each with a ``register`` function.
+
+Every subcommand prints its result on standard output; a bad input is one clear line
+on standard error and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from . import calc
+
+Handler = Callable[[argparse.Namespace], int]
+
+MODULES = (calc,)
+"""The modules that add subcommands, in the order ``--help`` lists them."""
+
+
+class UsageError(ValueError):
+    """Bad input on the command line, reported as one line and exit status 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the parser of every subcommand."""
+    parser = argparse.ArgumentParser(prog="python -m ginrummy", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in MODULES:
+        module.register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the subcommand named in ``argv`` (default: the process arguments)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        return handler(args)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
