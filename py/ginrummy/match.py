@@ -129,7 +129,7 @@ class Match:
         :raises InvalidActionError: when the text is not a well-formed action.
         :raises IllegalActionError: when the action is not allowed now; the match is unchanged.
         """
-        move = Action.parse(action) if isinstance(action, str) else action
+        move = action if isinstance(action, Action) else Action.parse(action)
         if self.hand.over:
             if self.scoresheet.over or move.kind is not Kind.NEXT:
                 why = "the match is over" if self.scoresheet.over else "the hand is over: play 'next'"

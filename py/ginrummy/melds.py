@@ -358,32 +358,38 @@ class Melder:
         suit = suit_of(_first(meld))
         ranks = meld >> suit * 13 & SUIT_MASK
         held = hand >> suit * 13 & SUIT_MASK
-        downs, ups = [0], [0]
-        grown = ranks
-        for direction, chain in ((-1, downs), (1, ups)):
-            edge = grown
-            while True:
-                nxt = self._neighbour(edge, direction) & ~grown
-                if not nxt or not nxt & held:
-                    break
-                grown |= nxt
-                chain.append(chain[-1] | nxt)
-                edge = nxt
-        return [(down | up) << suit * 13 for down in downs for up in ups]
+        low, high = self._run_ends(ranks)
+        downs, ups = self._chain(low, -1, held, ranks), self._chain(high, 1, held, ranks)
+        options = []
+        for down in downs:
+            for up in ups:
+                if not down & up:  # round the corner both ends may reach the same card
+                    options.append((down | up) << suit * 13)
+        return options
 
-    def _neighbour(self, run_end: int, direction: int) -> int:
-        """Return the rank beyond the lowest (-1) or highest (+1) bit of ``run_end``."""
-        if direction < 0:
-            rank = (run_end & -run_end).bit_length() - 1
-            below = rank - 1
-            if below < 0:
-                return 1 << 12 if self.round_the_corner else 0
-            return 1 << below
-        rank = run_end.bit_length() - 1
-        above = rank + 1
-        if above > 12:
-            return 1 if self.round_the_corner else 0
-        return 1 << above
+    def _run_ends(self, ranks: int) -> tuple[int, int]:
+        """Return the lowest and highest rank of a run (a round-the-corner run starts high)."""
+        if not self.round_the_corner or ranks == SUIT_MASK:
+            return (ranks & -ranks).bit_length() - 1, ranks.bit_length() - 1
+        starts = [r for r in range(13) if ranks >> r & 1 and not ranks >> (r - 1) % 13 & 1]
+        ends = [r for r in range(13) if ranks >> r & 1 and not ranks >> (r + 1) % 13 & 1]
+        return starts[0], ends[0]
+
+    def _chain(self, end: int, direction: int, held: int, ranks: int) -> list[int]:
+        """Return the growing chains of held ranks beyond ``end``: empty, one card, two..."""
+        chains, chain, rank = [0], 0, end
+        while True:
+            rank += direction
+            if not 0 <= rank <= 12:
+                if not self.round_the_corner:
+                    break
+                rank %= 13
+            bit = 1 << rank
+            if not held & bit or (ranks | chain) & bit:
+                break
+            chain |= bit
+            chains.append(chain)
+        return chains
 
     def _laying_order(self, meld: int, extension: int) -> list[int]:
         """Return the cards of ``extension`` in an order each can be laid on ``meld``."""

@@ -224,7 +224,7 @@ class Hand:
         :raises InvalidActionError: when the text is not a well-formed action.
         :raises IllegalActionError: when the action is not allowed now.
         """
-        move = Action.parse(action) if isinstance(action, str) else action
+        move = action if isinstance(action, Action) else Action.parse(action)
         if move not in self.legal_actions() and not self._is_legal_chosen_knock(move):
             raise IllegalActionError(self.why_illegal(move))
         self.apply(move)
