@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import DECK_SIZE, CardError, format_card, format_mask, parse_card
 
@@ -65,16 +65,17 @@ class Action:
     kind: Kind
     card: int | None = None
     melds: tuple[int, ...] | None = None
+    text: str = field(init=False, compare=False, repr=False)
+    """The one text form of this action, e.g. ``"knock Qs"``; made once with the action."""
 
-    @property
-    def text(self) -> str:
-        """Return the one text form of this action, e.g. ``"knock Qs"``."""
-        if self.card is None:
-            return self.kind.value
-        words = [self.kind.value, format_card(self.card)]
+    def __post_init__(self) -> None:
+        """Write the text form once: actions are made once and read often."""
+        words = [self.kind.value]
+        if self.card is not None:
+            words.append(format_card(self.card))
         if self.melds is not None:
             words += ["".join(format_mask(meld)) for meld in self.melds]
-        return " ".join(words)
+        object.__setattr__(self, "text", " ".join(words))
 
     def __str__(self) -> str:
         """Return the text form."""
@@ -153,6 +154,12 @@ DONE = _SIMPLE[Kind.DONE]
 NEXT = _SIMPLE[Kind.NEXT]
 
 _CARD_ACTIONS = {kind: tuple(Action(kind, card) for card in range(DECK_SIZE)) for kind in _WITH_CARD}
+DISCARDS = _CARD_ACTIONS[Kind.DISCARD]
+"""The discard of each card, indexed by card: shared values, made once."""
+KNOCKS = _CARD_ACTIONS[Kind.KNOCK]
+"""The knock (without chosen melds) with each card, indexed by card."""
+GINS = _CARD_ACTIONS[Kind.GIN]
+"""The gin with each card, indexed by card."""
 
 
 def _with_card(kind: Kind, card: int) -> Action:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import SUIT_MASK, card_value, cards_of, format_mask, rank_of, suit_of
 
@@ -61,9 +62,12 @@ def all_runs(round_the_corner: bool) -> tuple[int, ...]:
     return tuple(runs)
 
 
-@dataclass(frozen=True)
-class Arrangement:
-    """Melds and deadwood of a hand: ``melds`` and ``deadwood`` are card masks."""
+class Arrangement(NamedTuple):
+    """Melds and deadwood of a hand: ``melds`` and ``deadwood`` are card masks.
+
+    A named tuple rather than a dataclass: the solver makes one per call, and a tuple
+    is made three times faster.
+    """
 
     melds: tuple[int, ...]
     """The melds, each a card mask, in display order."""
@@ -115,23 +119,38 @@ class Melder:
             for i in range(13)
         )
         self._run_masks = frozenset(runs)
-        self._table = self._make_table()
+        self._table, self._layouts = self._make_tables()
+        self._by_suit: list[list[tuple[tuple[int, ...], int]]] | None = None
+        self._removals: dict[int, tuple[tuple[int, int], ...]] = {}
+        """Per suit and suit mask, filled on first use: each card with the suit's count
+        without it. Keyed by ``mask << 2 | suit``."""
 
-    def _make_table(self) -> list[int]:
-        """Return the least deadwood, using runs only, of every 13-bit suit mask."""
+    def _make_tables(self) -> tuple[list[int], list[tuple[tuple[int, ...], int]]]:
+        """Return, for every 13-bit suit mask, its least deadwood using runs only, and one
+        split reaching it: the runs (equal ones kept longest) and the deadwood mask."""
         table = [0] * (1 << _SUIT_BITS)
+        layouts: list[tuple[tuple[int, ...], int]] = [((), 0)] * (1 << _SUIT_BITS)
         values, runs_from = self._values, self._runs_from
         for mask in range(1, 1 << _SUIT_BITS):
             low = mask & -mask
             i = low.bit_length() - 1
             best = values[i] + table[mask ^ low]
-            for run in runs_from[i]:
+            best_run = 0
+            for run in runs_from[i]:  # shortest first: the longest of equal runs wins
                 if run & mask == run:
                     rest = table[mask ^ run]
-                    if rest < best:
-                        best = rest
+                    if rest <= best:
+                        best, best_run = rest, run
             table[mask] = best
-        return table
+            if best_run:
+                runs, dead = layouts[mask ^ best_run]
+                layouts[mask] = ((best_run, *runs), dead)
+            else:
+                runs, dead = layouts[mask ^ low]
+                layouts[mask] = (runs, dead | low)
+        if self.round_the_corner:
+            layouts = [(tuple(self._join_runs(list(runs))), dead) for runs, dead in layouts]
+        return table, layouts
 
     def value(self, card: int) -> int:
         """Return the deadwood value of ``card`` under this ace rule."""
@@ -164,41 +183,51 @@ class Melder:
         return best
 
     def discard_deadwoods(self, hand: int) -> dict[int, int]:
-        """Return, for each card of ``hand``, the least deadwood after discarding it.
+        """Return, for each card of ``hand`` in ascending order, the least deadwood after
+        discarding it.
 
         Every discard is tried: the shortcut of dropping the highest deadwood card of
         the best arrangement of the whole hand is wrong (see the tests).
         """
-        table = self._table
         a, b, c, d = hand & SUIT_MASK, hand >> 13 & SUIT_MASK, hand >> 26 & SUIT_MASK, hand >> 39
         trips = a & b & (c | d) | c & d & (a | b)
         if not trips:
-            return self._discards_without_sets(hand, (a, b, c, d))
-        result: dict[int, int] = {}
+            return self._discards_by_runs(a, b, c, d)
+        result: dict[int, int] = dict.fromkeys(cards_of(hand), 999)
         for sets in _set_choices(hand, trips):
-            for card, count in self._discards_without_sets(hand & ~sets, None).items():
-                if count < result.get(card, 999):
+            free = hand & ~sets
+            runs_only = self._discards_by_runs(
+                free & SUIT_MASK, free >> 13 & SUIT_MASK, free >> 26 & SUIT_MASK, free >> 39
+            )
+            for card, count in runs_only.items():
+                if count < result[card]:
                     result[card] = count
         return result
 
-    def _discards_without_sets(
-        self, free: int, masks: tuple[int, int, int, int] | None
-    ) -> dict[int, int]:
-        """Return the least deadwood after each discard from ``free``, using runs only."""
-        table = self._table
-        suits = masks if masks is not None else _suit_masks(free)
-        per_suit = [table[m] for m in suits]
-        total = sum(per_suit)
-        result = {}
-        for suit, mask in enumerate(suits):
-            rest = total - per_suit[suit]
-            base = suit * 13
-            left = mask
-            while left:
-                low = left & -left
-                result[base + low.bit_length() - 1] = rest + table[mask ^ low]
-                left ^= low
+    def _discards_by_runs(self, a: int, b: int, c: int, d: int) -> dict[int, int]:
+        """Return the least deadwood after each discard from four suit masks, runs only."""
+        table, removals = self._table, self._removals
+        ta, tb, tc, td = table[a], table[b], table[c], table[d]
+        total = ta + tb + tc + td
+        result: dict[int, int] = {}
+        for suit, mask, suit_total in ((0, a, ta), (1, b, tb), (2, c, tc), (3, d, td)):
+            if mask:
+                key = mask << 2 | suit
+                pairs = removals.get(key)
+                if pairs is None:
+                    pairs = removals[key] = self._removal_pairs(mask, suit)
+                rest = total - suit_total
+                for card, count in pairs:
+                    result[card] = rest + count
         return result
+
+    def _removal_pairs(self, mask: int, suit: int) -> tuple[tuple[int, int], ...]:
+        """Return (card, least run-only deadwood of the suit without it) for each card of a
+        suit's ``mask``."""
+        table = self._table
+        return tuple(
+            (suit * 13 + rank, table[mask & ~(1 << rank)]) for rank in range(13) if mask >> rank & 1
+        )
 
     def least_discard(self, hand: int) -> tuple[int, int]:
         """Return ``(card, deadwood)``: the discard leaving the least deadwood, and that count.
@@ -215,7 +244,7 @@ class Melder:
         """Return every least-deadwood arrangement of ``hand``, each once.
 
         Runs that touch are shown as one run, since laying them down apart changes
-        nothing. The first arrangement is the one with the longest melds.
+        nothing. They come in a fixed order, the longest melds first.
         """
         found: dict[tuple[int, ...], Arrangement] = {}
         best = self.deadwood(hand)
@@ -239,8 +268,45 @@ class Melder:
         return sorted(found.values(), key=lambda arr: (-max(map(int.bit_count, arr.melds), default=0), arr.melds))
 
     def best_arrangement(self, hand: int) -> Arrangement:
-        """Return one least-deadwood arrangement of ``hand``: the one with the longest melds."""
-        return self.arrangements(hand)[0]
+        """Return one least-deadwood arrangement of ``hand``, runs as long as they go.
+
+        Much faster than ``arrangements``: it reads one answer off the tables.
+        """
+        table = self._table
+        a, b, c, d = hand & SUIT_MASK, hand >> 13 & SUIT_MASK, hand >> 26 & SUIT_MASK, hand >> 39
+        trips = a & b & (c | d) | c & d & (a | b)
+        sets, count = 0, table[a] + table[b] + table[c] + table[d]
+        if trips:
+            for choice in _set_choices(hand, trips):
+                free = hand & ~choice
+                total = (
+                    table[free & SUIT_MASK]
+                    + table[free >> 13 & SUIT_MASK]
+                    + table[free >> 26 & SUIT_MASK]
+                    + table[free >> 39]
+                )
+                if total < count:
+                    sets, count = choice, total
+            free = hand & ~sets
+            a, b, c, d = free & SUIT_MASK, free >> 13 & SUIT_MASK, free >> 26 & SUIT_MASK, free >> 39
+        spades, clubs, diamonds, hearts = self._shifted_layouts()
+        runs_a, dead_a = spades[a]
+        runs_b, dead_b = clubs[b]
+        runs_c, dead_c = diamonds[c]
+        runs_d, dead_d = hearts[d]
+        melds = runs_a + runs_b + runs_c + runs_d
+        if sets:
+            melds = tuple(_split_sets(sets)) + melds
+        return Arrangement(melds, dead_a | dead_b | dead_c | dead_d, count)
+
+    def _shifted_layouts(self) -> list[list[tuple[tuple[int, ...], int]]]:
+        """Return the run layouts of every suit mask moved to each suit's place (made once)."""
+        if self._by_suit is None:
+            self._by_suit = [
+                [(tuple(run << shift for run in runs), dead << shift) for runs, dead in self._layouts]
+                for shift in (0, 13, 26, 39)
+            ]
+        return self._by_suit
 
     def _suit_layouts(self, mask: int, suit: int) -> list[tuple[list[int], int]]:
         """Return each least-deadwood split of a suit into runs (touching runs joined)."""

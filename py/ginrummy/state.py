@@ -8,7 +8,7 @@ sorted. A hand never changes after a rejected action.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import actions as act
 from .actions import Action, IllegalActionError, Kind
@@ -48,8 +48,7 @@ class Phase(enum.StrEnum):
     """The match has ended."""
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One public event of a hand: who did what, and the public cards involved."""
 
     seat: int
@@ -201,18 +200,20 @@ class Hand:
         counts = self.melder.discard_deadwoods(hand)
         taken = self.taken
         limit = -1 if self.opening else self.knock_limit
+        discard, knock, gin = act.DISCARDS, act.KNOCKS, act.GINS
         discards, knocks, gins = [], [], []
-        for card in sorted(counts):
+        for card, count in counts.items():
             if card == taken:
                 continue
-            discards.append(act.discard(card))
-            count = counts[card]
+            discards.append(discard[card])
             if count == 0:
-                gins.append(act.gin(card))
+                gins.append(gin[card])
             elif count <= limit:
-                knocks.append(act.knock(card))
+                knocks.append(knock[card])
         legal = discards + knocks + gins
-        if self.rules.big_gin_allowed and self.melder.deadwood(hand) == 0:
+        # 11 melded cards hold a meld of 4 or more, so one discard leaves gin: check big
+        # gin only then.
+        if gins and self.rules.big_gin_allowed and self.melder.deadwood(hand) == 0:
             legal.append(act.BIG_GIN)
         return legal
 
