@@ -33,7 +33,9 @@ def register(commands: Any) -> None:
     )
     showdown.add_argument("--knocker", required=True, help="the knocker's 10 cards (11 for big gin)")
     showdown.add_argument("--defender", required=True, help="the defender's 10 cards")
-    showdown.add_argument("--upcard", help="the first upcard (Oklahoma knock limit, spade doubling)")
+    showdown.add_argument(
+        "--upcard", help="the hand's first upcard (Oklahoma knock limit, spade doubling); a player may hold it"
+    )
     _add_rules(showdown)
     showdown.set_defaults(handler=run_showdown)
 
@@ -78,8 +80,6 @@ def showdown_report(preset: str, knocker: str, defender: str, upcard: str | None
     up = None if upcard is None else parse_card(upcard)
     if knocker_hand & defender_hand:
         raise ValueError(f"both hands hold {' '.join(format_mask(knocker_hand & defender_hand))}")
-    if up is not None and (knocker_hand | defender_hand) >> up & 1:
-        raise ValueError(f"the upcard {format_card(up)} is also in a hand")
     if defender_hand.bit_count() != 10 or knocker_hand.bit_count() not in (10, 11):
         raise ValueError("the defender holds 10 cards, the knocker 10 (or 11 for big gin)")
     count = melder.deadwood(knocker_hand)
