@@ -74,6 +74,26 @@ def melder_for(rules: Rules) -> Melder:
     return melder(rules.ace_mode is AceMode.ROUND_THE_CORNER, rules.unmatched_ace)
 
 
+def knock_limit_for(rules: Rules, first_upcard: int | None) -> int:
+    """Return the most deadwood allowed to knock in a hand (0: gin only).
+
+    :raises ValueError: when the limit comes from the first upcard and there is none.
+    """
+    limit = rules.knock_limit
+    if limit != "upcard":
+        return limit
+    if first_upcard is None:
+        raise ValueError("these rules take the knock limit from the first upcard, and there is none")
+    if first_upcard % 13 == 0:
+        return 0  # an ace upcard: gin only, whatever an unmatched ace is worth
+    return card_value(first_upcard)
+
+
+def doubled_by(rules: Rules, first_upcard: int | None) -> bool:
+    """Return whether the first upcard doubles the hand (a spade under ``spade_double``)."""
+    return rules.spade_double and first_upcard is not None and first_upcard // 13 == 0
+
+
 def check_deck(deck: list[int]) -> None:
     """Raise ``ValueError`` unless ``deck`` holds each of the 52 cards once."""
     if len(deck) != DECK_SIZE or mask_of(deck) != (1 << DECK_SIZE) - 1:
@@ -113,10 +133,8 @@ class Hand:
             self.phase = Phase.FIRST_UPCARD
         # The stock is kept top card last, so a draw is a pop from the end.
         self.to_move = non_dealer
-        self.knock_limit = self._hand_knock_limit()
-        self.doubled = bool(
-            rules.spade_double and self.first_upcard is not None and self.first_upcard // 13 == 0
-        )
+        self.knock_limit = knock_limit_for(rules, self.first_upcard)
+        self.doubled = doubled_by(rules, self.first_upcard)
         self.taken: int | None = None
         """The card taken from the pile this turn: it may not be discarded this turn."""
         self.opening = eleven
@@ -134,16 +152,6 @@ class Hand:
         self.showdown: Showdown | None = None
         self.score: HandScore | None = None
         self._legal: list[Action] | None = None
-
-    def _hand_knock_limit(self) -> int:
-        """Return the most deadwood allowed to knock in this hand (0: gin only)."""
-        limit = self.rules.knock_limit
-        if limit != "upcard":
-            return limit
-        assert self.first_upcard is not None
-        if self.first_upcard % 13 == 0:
-            return 0  # an ace upcard: gin only, whatever an unmatched ace is worth
-        return card_value(self.first_upcard)
 
     # --- copying --------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from ..cards import format_card, format_mask, parse_card, parse_mask
 from ..rules import PRESETS, find_rules
 from ..scoring import Outcome
 from ..showdown import lay_down
-from ..state import melder_for
+from ..state import doubled_by, knock_limit_for, melder_for
 
 KNOCKER, DEFENDER = 0, 1
 
@@ -60,11 +60,12 @@ def meld_report(cards: str, preset: str) -> dict[str, Any]:
     if size == 11:
         counts = melder.discard_deadwoods(hand)
         card, least = melder.least_discard(hand)
-        limit = rules.knock_limit if isinstance(rules.knock_limit, int) else 10
         report["best_discard"] = format_card(card)
         report["knock_deadwood"] = least
         report["discards"] = {format_card(c): counts[c] for c in sorted(counts)}
-        report["knock_discards"] = [format_card(c) for c in sorted(counts) if counts[c] <= limit]
+        if isinstance(rules.knock_limit, int):  # else it depends on a hand's first upcard
+            allowed = [c for c in sorted(counts) if counts[c] <= rules.knock_limit]
+            report["knock_discards"] = [format_card(c) for c in allowed]
         report["big_gin"] = report["deadwood"] == 0
     return report
 
@@ -83,7 +84,9 @@ def showdown_report(preset: str, knocker: str, defender: str, upcard: str | None
     if defender_hand.bit_count() != 10 or knocker_hand.bit_count() not in (10, 11):
         raise ValueError("the defender holds 10 cards, the knocker 10 (or 11 for big gin)")
     count = melder.deadwood(knocker_hand)
-    limit = _knock_limit(rules.knock_limit, up)
+    if rules.knock_limit == "upcard" and up is None:
+        raise ValueError("these rules take the knock limit from the first upcard: give --upcard")
+    limit = knock_limit_for(rules, up)
     if knocker_hand.bit_count() == 11:
         if count or not rules.big_gin_allowed:
             raise ValueError("11 cards go out only as big gin: all in melds, where the rules allow it")
@@ -95,7 +98,7 @@ def showdown_report(preset: str, knocker: str, defender: str, upcard: str | None
         raise ValueError(f"the knocker cannot knock with deadwood {count}: {rule}")
     else:
         kind = Outcome.KNOCK
-    doubled = bool(rules.spade_double and up is not None and up // 13 == 0)
+    doubled = doubled_by(rules, up)
     result = lay_down(
         rules,
         melder,
@@ -120,15 +123,6 @@ def showdown_report(preset: str, knocker: str, defender: str, upcard: str | None
             for line in result["breakdown"]
         ],
     }
-
-
-def _knock_limit(limit: int | str, upcard: int | None) -> int:
-    """Return the knock limit of a showdown: fixed, or from the first upcard (Oklahoma)."""
-    if isinstance(limit, int):
-        return limit
-    if upcard is None:
-        raise ValueError("these rules take the knock limit from the first upcard: give --upcard")
-    return 0 if upcard % 13 == 0 else min(upcard % 13 + 1, 10)
 
 
 def run_meld(args: argparse.Namespace) -> int:
