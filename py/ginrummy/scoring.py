@@ -118,6 +118,9 @@ def score_hand(
     """
     defender = 1 - knocker
     lines: list[ScoreLine] = []
+    # Resolved for box scoring (it-blog: "chi ha chiuso a Gin ottiene 25 punti"): a gin or
+    # big gin takes its bonus in place of the box, plus the defender's deadwood, which is
+    # the difference the lower count takes anyway.
     if kind is Outcome.GIN or kind is Outcome.BIG_GIN:
         outcome, winner = kind, knocker
         if kind is Outcome.GIN:
