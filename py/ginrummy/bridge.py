@@ -1,0 +1,495 @@
+"""The page's only door into Python: a request name and a text in, a JSON text out.
+
+The web page (through its Web Worker) calls ``request(op, argument)`` and nothing
+else; only strings cross. Every answer is a JSON object with ``"ok"``: true with the
+data, or false with an ``"error"`` sentence for the player, never an exception.
+
+The session holds one match: seat 0 is the player at the page, seat 1 the computer
+opponent. Requests (the argument's shape in brackets):
+
+- ``options`` (none): presets, rule parameters with their docs, opponent levels.
+- ``new`` (JSON object of texts, as in a URL query: ``preset``, any rule field,
+  ``seed``, ``level``): start a match; answers the state.
+- ``resume`` (a save text from an earlier state's ``"save"``): load it; the state.
+- ``play`` (an action text): the player's move; the state.
+- ``opponent`` (none): the opponent's one next move, its reason, and the state.
+- ``hint`` (none): the move the hard level would make for the player, and why.
+- ``state`` (none): the state again.
+
+A state is ``{"ok": true, "view": ..., "prompt": ..., "going_out": ..., "save": ...}``:
+the player's ``SeatView`` as JSON plus what the page needs to draw it (see ``state``).
+
+>>> answer = json.loads(request("new", '{"preset": "standard", "seed": "7"}'))
+>>> answer["ok"], answer["view"]["phase"], answer["params"]["seed"]
+(True, 'first_upcard', '7')
+>>> json.loads(request("play", "knock"))["ok"]
+False
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import enum
+import inspect
+import itertools
+import json
+import random
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from . import __version__, record
+from . import rules as rules_module
+from .actions import Action, Kind
+from .cards import format_card, format_mask
+from .match import MAX_SEED, Match
+from .rules import PRESET_SOURCES, PRESETS, Rules, RulesError, find_rules, preset_name
+from .state import Phase, melder_for
+from .view import SeatView, seat_view
+
+PLAYER, OPPONENT = 0, 1
+"""The seat of the person at the page and of the computer opponent."""
+
+LEVELS = ("random", "simple", "easy", "normal", "hard")
+"""The opponent's levels, weakest first."""
+
+DEFAULT_LEVEL = "normal"
+"""The level a new game gets when none is asked for."""
+
+SAVE_FORMAT = "gin-rummy-save"
+"""The ``format`` of a save text: a game record plus the opponent level."""
+
+Json = dict[str, Any]
+
+
+class BridgeError(ValueError):
+    """A request the session cannot answer: its message is shown to the player."""
+
+
+class Session:
+    """One match between the page's player and the computer opponent."""
+
+    def __init__(self) -> None:
+        """Start with no match."""
+        self.match: Match | None = None
+        self.level = DEFAULT_LEVEL
+
+    @property
+    def current(self) -> Match:
+        """Return the match in play.
+
+        :raises BridgeError: before any game was started or resumed.
+        """
+        if self.match is None:
+            raise BridgeError("no game yet: start a new game first")
+        return self.match
+
+    def new(self, params: Json) -> Json:
+        """Start a match from URL-style ``params`` and return its state.
+
+        :raises BridgeError: on an unknown level or a bad seed.
+        :raises RulesError: on bad rules.
+        """
+        params = dict(params)
+        level = str(params.pop("level", DEFAULT_LEVEL))
+        seed_text = params.pop("seed", None)
+        rules = rules_from_params(params)
+        self.match = Match(rules, seed=parse_seed(seed_text))
+        self.level = check_level(level)
+        return self.state()
+
+    def resume(self, text: str) -> Json:
+        """Load the match of a save text and return its state.
+
+        :raises BridgeError: when ``text`` is not a save this page made.
+        :raises RecordError: when its record cannot be replayed.
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise BridgeError(f"the saved game is not valid JSON: {error}") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise BridgeError("the saved game is not a save of this page")
+        match = record.from_data(data.get("record"))
+        self.level = check_level(str(data.get("level", DEFAULT_LEVEL)))
+        self.match = match
+        return self.state()
+
+    def play(self, text: str) -> Json:
+        """Play the player's move ``text`` and return the new state.
+
+        :raises BridgeError: when it is the opponent's turn.
+        :raises InvalidActionError, IllegalActionError: on a bad move (nothing changes).
+        """
+        match = self.current
+        if match.to_move == OPPONENT:
+            raise BridgeError("it is the opponent's turn")
+        match.play(text)
+        return self.state()
+
+    def opponent(self) -> Json:
+        """Play the opponent's next move and return it, its reason and the new state.
+
+        :raises BridgeError: when it is not the opponent's turn.
+        """
+        match = self.current
+        if match.to_move != OPPONENT:
+            raise BridgeError("it is not the opponent's turn")
+        action, reason = choose(self.level, match.seed, seat_view(match, OPPONENT))
+        match.play(action)
+        return {"move": {"seat": OPPONENT, "action": action, "reason": reason}, **self.state()}
+
+    def hint(self) -> Json:
+        """Return the move the hard level would make for the player now, and why.
+
+        :raises BridgeError: when the player has no move to make.
+        """
+        match = self.current
+        view = seat_view(match, PLAYER)
+        if match.to_move != PLAYER:
+            raise BridgeError("there is no move of yours to advise on now")
+        action, reason = choose("hard", match.seed, view)
+        return {"action": action, "reason": reason}
+
+    def state(self) -> Json:
+        """Return everything the page draws, as seen by the player's seat."""
+        match = self.current
+        view = seat_view(match, PLAYER)
+        hand = match.hand
+        data: Json = {
+            "view": view.to_json(),
+            "prompt": prompt(view),
+            "going_out": going_out(view),
+            "discard_deadwood": discard_deadwood(view),
+            "result": hand.score.to_json() if hand.score is not None else None,
+            "opponent_to_move": match.to_move == OPPONENT,
+            "level": self.level,
+            "params": game_params(match, self.level),
+            "save": self.save(),
+        }
+        return data
+
+    def save(self) -> str:
+        """Return the save text of the match: its record and the opponent level."""
+        data = {"format": SAVE_FORMAT, "level": self.level, "record": record.to_data(self.current)}
+        return json.dumps(data, separators=(",", ":"))
+
+
+# --- the opponent ---------------------------------------------------------------------
+
+
+def choose(level: str, seed: int, view: SeatView) -> tuple[str, str]:
+    """Return the move ``level`` makes in ``view`` and its reason in English.
+
+    A stand-in until the opponent package lands: ``random`` plays a random legal
+    move; every other level goes out when it can, takes the upcard when it lowers
+    its deadwood, and discards the card that leaves the least deadwood.
+    """
+    legal = view.legal
+    if not legal:
+        raise BridgeError("there is no move to make")
+    rng = random.Random(f"{seed}/{level}/{view.hand_number}/{len(view.events)}/{view.seat}")
+    if level == "random" or len(legal) == 1:
+        action = rng.choice(legal)
+        return action, f"Play {action}."
+    melder = melder_for(view.rules)
+    for kind in ("big gin", "gin", "knock"):
+        going = [text for text in legal if text.startswith(kind)]
+        if going:
+            return going[0], f"Go out: {going[0]}."
+    if "upcard" in legal and view.pile_top is not None:
+        with_top = view.hand | 1 << view.pile_top
+        if melder.least_discard(with_top)[1] < melder.deadwood(view.hand):
+            return "upcard", f"Take {format_card(view.pile_top)}: it lowers the deadwood."
+        fallback = "stock" if "stock" in legal else "pass"
+        return fallback, f"{fallback.capitalize()}: the upcard does not help."
+    if "done" in legal:
+        layoffs = [text for text in legal if text.startswith("layoff")]
+        return (layoffs or ["done"])[0], "Lay off what fits."
+    discards = [Action.parse(text) for text in legal if text.startswith("discard")]
+    counts = melder.discard_deadwoods(view.hand)
+    best = min(discards, key=lambda move: (counts[move.card or 0], rng.random()))
+    return best.text, f"Discard {format_card(best.card or 0)}: it leaves the least deadwood."
+
+
+# --- what the page draws ----------------------------------------------------------------
+
+
+def prompt(view: SeatView) -> Json:
+    """Return the phase prompt as a strings-table id and its parameters."""
+    phase = view.phase
+    top = format_card(view.pile_top) if view.pile_top is not None else None
+    if phase is Phase.MATCH_OVER:
+        return {"id": "match_over", "winner": view.scores["winner"]}
+    if phase is Phase.HAND_OVER:
+        return {"id": "hand_over"}
+    if view.to_move == OPPONENT:
+        return {"id": "opponent_turn"}
+    if phase is Phase.FIRST_UPCARD:
+        return {"id": "take_or_pass", "card": top}
+    if phase is Phase.DRAW:
+        return {"id": "draw", "card": top} if "upcard" in view.legal else {"id": "draw_stock"}
+    if phase is Phase.LAYOFF:
+        return {"id": "layoff"}
+    if any(text.split()[0] in ("knock", "gin", "big") for text in view.legal):
+        return {"id": "discard_or_go_out"}
+    return {"id": "discard"}
+
+
+def going_out(view: SeatView) -> list[Json]:
+    """Return the player's legal ways to go out, each with the melds it lays down.
+
+    Each entry is one legal ``knock``, ``gin`` or ``big gin`` action; its ``options``
+    are the arrangements to confirm, with the exact action text to play. A knock
+    whose least-deadwood arrangements tie lists each (the action names its melds).
+    """
+    if view.phase is not Phase.DISCARD or view.to_move != PLAYER:
+        return []
+    melder = melder_for(view.rules)
+    out = []
+    for text in view.legal:
+        move = Action.parse(text)
+        if move.kind not in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN):
+            continue
+        rest = view.hand if move.card is None else view.hand & ~(1 << move.card)
+        if move.kind is Kind.KNOCK:
+            tied = melder.arrangements(rest)
+            options = [
+                {
+                    "action": text if len(tied) == 1 else knock_text(move.card, arrangement.melds),
+                    **arrangement.to_json(),
+                }
+                for arrangement in tied
+            ]
+        else:
+            options = [{"action": text, **melder.best_arrangement(rest).to_json()}]
+        card = None if move.card is None else format_card(move.card)
+        out.append({"action": text, "kind": move.kind.value, "card": card, "options": options})
+    return out
+
+
+def knock_text(card: int | None, melds: tuple[int, ...]) -> str:
+    """Return the text of a knock with ``card`` that lays down ``melds``."""
+    assert card is not None
+    return " ".join(["knock", format_card(card), *("".join(format_mask(meld)) for meld in melds)])
+
+
+def discard_deadwood(view: SeatView) -> dict[str, int]:
+    """Return, in the player's discard phase, the deadwood left by each discard."""
+    if view.phase is not Phase.DISCARD or view.to_move != PLAYER:
+        return {}
+    counts = melder_for(view.rules).discard_deadwoods(view.hand)
+    return {format_card(card): counts[card] for card in sorted(counts)}
+
+
+def game_params(match: Match, level: str) -> dict[str, str]:
+    """Return the URL parameters that start this match again: rules, seed and level."""
+    preset = preset_name(match.rules)
+    params = {"preset": preset or "standard"}
+    if preset is None:
+        changes = match.rules.changes_from(PRESETS["standard"])
+        params.update({name: param_text(value) for name, value in changes.items()})
+    params["seed"] = str(match.seed)
+    params["level"] = level
+    return params
+
+
+def param_text(value: Any) -> str:
+    """Return a rule value as URL text: numbers as digits, true/false, null for None."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+# --- reading URL-style parameters --------------------------------------------------------
+
+
+def rules_from_params(params: Json) -> Rules:
+    """Return the rules of URL-style ``params``: ``preset`` plus changed fields as texts.
+
+    :raises RulesError: on an unknown preset, field or value.
+    """
+    params = dict(params)
+    base = find_rules(str(params.pop("preset", "standard") or "standard"))
+    return base.replace(**{name: parse_value(name, value) for name, value in params.items()})
+
+
+def parse_value(name: str, value: Any) -> Any:
+    """Return the rule value a URL text ``value`` stands for (non-texts pass through).
+
+    "true"/"false" are booleans, "null"/"none" None, whole numbers ints; any other
+    text is left for ``Rules`` to check (an enum name, "upcard").
+    """
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    lower = text.lower()
+    if lower in ("true", "false"):
+        return lower == "true"
+    if lower in ("null", "none", ""):
+        return None
+    if text.isdigit():
+        return int(text)
+    if name in _FIELD_NAMES and _FIELD_TYPES[name] in ("int", "bool"):
+        raise RulesError(f"rule {name!r} cannot be {value!r}")
+    return text
+
+
+def parse_seed(value: Any) -> int | None:
+    """Return the seed of a URL text (None: pick one at random).
+
+    :raises BridgeError: when it is not a whole number from 0 to ``MAX_SEED``.
+    """
+    if value is None or value == "":
+        return None
+    text = str(value).strip()
+    if not text.isdigit() or int(text) > MAX_SEED:
+        raise BridgeError(f"a seed is a whole number from 0 to {MAX_SEED}, not {value!r}")
+    return int(text)
+
+
+def check_level(level: str) -> str:
+    """Return ``level`` when it is an opponent level.
+
+    :raises BridgeError: when it is not one of ``LEVELS``.
+    """
+    if level not in LEVELS:
+        raise BridgeError(f"unknown opponent level {level!r}; choose one of {', '.join(LEVELS)}")
+    return level
+
+
+# --- the new-game form -------------------------------------------------------------------
+
+
+_FIELD_TYPES = {field.name: str(field.type) for field in dataclasses.fields(Rules)}
+_FIELD_NAMES = frozenset(_FIELD_TYPES)
+
+
+def attribute_docs(node: ast.ClassDef) -> dict[str, str]:
+    """Return the docstring written under each attribute of a class body."""
+    docs = {}
+    for first, second in itertools.pairwise(node.body):
+        target: ast.expr | None = None
+        if isinstance(first, ast.AnnAssign):
+            target = first.target
+        elif isinstance(first, ast.Assign) and len(first.targets) == 1:
+            target = first.targets[0]
+        if (
+            isinstance(target, ast.Name)
+            and isinstance(second, ast.Expr)
+            and isinstance(second.value, ast.Constant)
+            and isinstance(second.value.value, str)
+        ):
+            docs[target.id] = inspect.cleandoc(second.value.value).replace("``", "")
+    return docs
+
+
+def class_docs() -> dict[str, dict[str, str]]:
+    """Return the attribute docstrings of every class in ``rules``, by class name."""
+    tree = ast.parse(inspect.getsource(rules_module))
+    return {node.name: attribute_docs(node) for node in tree.body if isinstance(node, ast.ClassDef)}
+
+
+def parameters() -> list[Json]:
+    """Return each rule parameter: name, kind, default, choices and doc, in field order.
+
+    Kinds: ``int``, ``bool``, ``optional_int`` (a number or none), ``knock_limit``
+    (a number or "upcard") and ``choice`` (with ``choices``, each with its doc).
+    """
+    docs = class_docs()
+    defaults = PRESETS["standard"].to_dict()
+    out = []
+    for name, type_text in _FIELD_TYPES.items():
+        entry: Json = {"name": name, "default": defaults[name], "doc": docs["Rules"].get(name, "")}
+        kind = {"int": "int", "bool": "bool", "int | None": "optional_int"}.get(type_text)
+        enum_type = getattr(rules_module, type_text, None)
+        if kind is not None:
+            entry["kind"] = kind
+        elif type_text == "KnockLimit":
+            entry["kind"] = "knock_limit"
+        elif isinstance(enum_type, type) and issubclass(enum_type, enum.Enum):
+            member_docs = docs.get(enum_type.__name__, {})
+            entry["kind"] = "choice"
+            entry["choices"] = [
+                {"value": member.value, "doc": member_docs.get(member.name, "")}
+                for member in enum_type
+            ]
+        else:  # pragma: no cover - a new field type must be taught to the form
+            raise AssertionError(f"rule {name!r} has a type the form does not know: {type_text}")
+        out.append(entry)
+    return out
+
+
+def options() -> Json:
+    """Return what the new-game form offers: presets, parameters, levels."""
+    presets = [
+        {"name": name, "source": PRESET_SOURCES[name], "rules": rules.to_dict()}
+        for name, rules in PRESETS.items()
+    ]
+    return {
+        "version": __version__,
+        "presets": presets,
+        "parameters": parameters(),
+        "levels": list(LEVELS),
+        "default_level": DEFAULT_LEVEL,
+    }
+
+
+# --- the one entry point -------------------------------------------------------------------
+
+
+SESSION = Session()
+"""The page's session (one per Python interpreter, so one per page)."""
+
+
+def _json_argument(argument: str) -> Json:
+    """Return ``argument`` parsed as a JSON object (an empty text is an empty object).
+
+    :raises BridgeError: when it is not a JSON object.
+    """
+    if not argument:
+        return {}
+    try:
+        data = json.loads(argument)
+    except json.JSONDecodeError as error:
+        raise BridgeError(f"the request is not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise BridgeError("the request must be a JSON object")
+    return data
+
+
+_HANDLERS: dict[str, Callable[[Session, str], Json]] = {
+    "options": lambda session, _: options(),
+    "new": lambda session, argument: session.new(_json_argument(argument)),
+    "resume": lambda session, argument: session.resume(argument),
+    "play": lambda session, argument: session.play(argument),
+    "opponent": lambda session, _: session.opponent(),
+    "hint": lambda session, _: session.hint(),
+    "state": lambda session, _: session.state(),
+}
+
+
+def request(op: str, argument: str = "", session: Session = SESSION) -> str:
+    """Answer the request ``op`` with ``argument`` as a JSON text; never raise.
+
+    A bad request or move answers ``{"ok": false, "error": ...}`` with a sentence for
+    the player; a fault in the engine adds ``"internal": true`` and the traceback.
+    """
+    handler = _HANDLERS.get(op)
+    try:
+        if handler is None:
+            raise BridgeError(f"unknown request {op!r}; known: {', '.join(_HANDLERS)}")
+        answer: Json = {"ok": True, **handler(session, argument)}
+    except ValueError as error:  # every error of bad input is a ValueError
+        answer = {"ok": False, "error": str(error)}
+    except Exception as error:  # noqa: BLE001 - a bug must reach the player, not freeze the page
+        answer = {
+            "ok": False,
+            "error": f"internal error: {type(error).__name__}: {error}",
+            "internal": True,
+            "traceback": traceback.format_exc(),
+        }
+    return json.dumps(answer, separators=(",", ":"))

@@ -1,0 +1,213 @@
+"""The bridge: only JSON texts cross, every error is an answer, and games play through it."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from deals import make_deck
+from ginrummy import bridge, record
+from ginrummy.match import Match, first_dealer
+from ginrummy.rules import PRESET_SOURCES, PRESETS, Rules, find_rules
+from ginrummy.view import seat_view
+
+
+def ask(session: bridge.Session, op: str, argument: str = "") -> dict[str, Any]:
+    """Send one request and return its decoded answer, checking it is a JSON object."""
+    answer = json.loads(bridge.request(op, argument, session))
+    assert isinstance(answer, dict) and isinstance(answer["ok"], bool)
+    return answer
+
+
+def new_game(session: bridge.Session, **params: str) -> dict[str, Any]:
+    """Start a game with URL-style ``params`` and return the state, which must be ok."""
+    answer = ask(session, "new", json.dumps(params))
+    assert answer["ok"], answer
+    return answer
+
+
+def seed_dealt_by(rules: Rules, dealer: int) -> int:
+    """Return the first seed whose first hand ``dealer`` deals."""
+    return next(seed for seed in range(100) if first_dealer(rules, seed)[0] == dealer)
+
+
+def play_out(session: bridge.Session, rng: random.Random, max_steps: int = 5000) -> dict[str, Any]:
+    """Play the session's match to its end, the player at random; return the last state."""
+    state = ask(session, "state")
+    for _ in range(max_steps):
+        view = state["view"]
+        if view["phase"] == "match_over":
+            return state
+        if state["opponent_to_move"]:
+            state = ask(session, "opponent")
+            assert state["move"]["action"] in state["view"]["events"][-1]["action"] or state["move"]
+        else:
+            state = ask(session, "play", rng.choice(view["legal"]))
+        assert state["ok"], state
+    raise AssertionError("the match did not end")
+
+
+def test_a_new_game_answers_the_state_the_page_draws() -> None:
+    state = new_game(bridge.Session(), preset="standard", seed="7", level="easy")
+    assert set(state) >= {"view", "prompt", "going_out", "save", "params", "opponent_to_move"}
+    assert state["params"] == {"preset": "standard", "seed": "7", "level": "easy"}
+    assert (
+        state["view"]["hand"]
+        == seat_view(Match(find_rules("standard"), seed=7), 0).to_json()["hand"]
+    )
+
+
+def test_the_params_of_a_game_start_the_same_deal_again() -> None:
+    first = new_game(bridge.Session(), preset="oklahoma", gin_bonus="20", undercut_on_tie="false")
+    again = new_game(bridge.Session(), **first["params"])
+    assert again["view"] == first["view"]
+    assert first["params"]["gin_bonus"] == "20" and first["params"]["undercut_on_tie"] == "false"
+
+
+@pytest.mark.parametrize(
+    ("op", "argument", "words"),
+    [
+        ("dance", "", "unknown request"),
+        ("new", "{not json", "not valid JSON"),
+        ("new", "[1]", "JSON object"),
+        ("new", '{"preset": "poker"}', "unknown rule set"),
+        ("new", '{"gin_bonus": "lots"}', "gin_bonus"),
+        ("new", '{"colour": "red"}', "unknown rule"),
+        ("new", '{"seed": "-3"}', "seed"),
+        ("new", '{"level": "godlike"}', "level"),
+        ("play", "stock", "no game yet"),
+        ("resume", "garbage", "not valid JSON"),
+        ("resume", '{"format": "other"}', "not a save"),
+    ],
+)
+def test_bad_requests_answer_an_error_sentence(op: str, argument: str, words: str) -> None:
+    answer = ask(bridge.Session(), op, argument)
+    assert answer["ok"] is False and words in answer["error"]
+
+
+def test_a_bad_move_is_an_error_and_changes_nothing() -> None:
+    session = bridge.Session()
+    state = new_game(session, seed=str(seed_dealt_by(PRESETS["standard"], 1)))
+    for text in ("knock", "discard Qs", "stock", "next"):
+        answer = ask(session, "play", text)
+        assert answer["ok"] is False and text.split()[0] in answer["error"]
+    assert ask(session, "state") == state
+    assert ask(session, "opponent")["error"] == "it is not the opponent's turn"
+
+
+def test_the_player_cannot_move_for_the_opponent() -> None:
+    session = bridge.Session()
+    new_game(session, seed=str(seed_dealt_by(PRESETS["standard"], 0)))
+    assert ask(session, "play", "pass")["error"] == "it is the opponent's turn"
+    answer = ask(session, "opponent")
+    assert (
+        answer["ok"] and answer["move"]["action"] in ("pass", "upcard") and answer["move"]["reason"]
+    )
+
+
+def test_an_engine_fault_reaches_the_player_as_an_internal_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(view: object) -> dict[str, str]:
+        raise KeyError("boom")
+
+    monkeypatch.setattr(bridge, "prompt", broken)
+    answer = ask(bridge.Session(), "new", "{}")
+    assert answer["ok"] is False and answer["internal"] is True
+    assert "KeyError" in answer["error"] and "boom" in answer["traceback"]
+
+
+@pytest.mark.parametrize("preset", ["standard", "hollywood", "french", "italian", "tedesco"])
+def test_whole_matches_play_through_the_bridge(preset: str) -> None:
+    session = bridge.Session()
+    new_game(session, preset=preset, seed="11", level="simple", target="40")
+    last = play_out(session, random.Random(preset))
+    assert last["view"]["scores"]["over"] and last["prompt"]["id"] == "match_over"
+    assert last["view"]["legal"] == []
+
+
+def test_manual_layoffs_are_played_by_whoever_defends() -> None:
+    session = bridge.Session()
+    new_game(session, seed="5", manual_layoffs="true", target="30")
+    last = play_out(session, random.Random(5))
+    events = [e["action"] for e in last["view"]["events"]]
+    assert last["view"]["scores"]["over"] and events
+
+
+def test_a_save_resumes_exactly_and_a_broken_one_changes_nothing() -> None:
+    session = bridge.Session()
+    new_game(session, seed="3", level="hard")
+    rng = random.Random(3)
+    for _ in range(15):
+        state = ask(session, "state")
+        state = ask(session, "opponent") if state["opponent_to_move"] else state
+        if not state["opponent_to_move"] and state["view"]["legal"]:
+            ask(session, "play", rng.choice(state["view"]["legal"]))
+    saved = ask(session, "state")
+    other = bridge.Session()
+    assert ask(other, "resume", saved["save"]) == saved
+    tampered = json.loads(saved["save"])
+    tampered["record"]["actions"].append("gin As")
+    answer = ask(other, "resume", json.dumps(tampered))
+    assert answer["ok"] is False and "gin As" in answer["error"]
+    assert ask(other, "state") == saved
+
+
+def test_going_out_lists_each_tied_arrangement_as_a_playable_knock() -> None:
+    rules = PRESETS["standard"]
+    seed = seed_dealt_by(rules, 1)
+    deck = make_deck("As 3s 5s 3c 4c 5c 6c Ad 3d Kh", "2h 4h 6h 8h Th Qh 2c 7c 9c Jc", upcard="3h")
+    session = bridge.Session()
+    session.match = Match(rules, seed=seed, decks=[deck])
+    state = ask(session, "play", "upcard")
+    assert state["prompt"]["id"] == "discard_or_go_out"
+    knock = next(entry for entry in state["going_out"] if entry["action"] == "knock Kh")
+    assert len(knock["options"]) == 2 and {o["deadwood"] for o in knock["options"]} == {7}
+    assert state["discard_deadwood"]["Kh"] == 7
+    chosen = knock["options"][1]
+    after = ask(session, "play", chosen["action"])
+    assert after["ok"], after
+    assert sorted(after["view"]["showdown"]["knocker_melds"]) == sorted(chosen["melds"])
+    assert after["result"]["outcome"] in ("knock", "undercut")
+
+
+def test_options_document_every_preset_and_rule() -> None:
+    options = ask(bridge.Session(), "options")
+    assert [p["name"] for p in options["presets"]] == list(PRESETS)
+    assert all(p["source"] == PRESET_SOURCES[p["name"]] for p in options["presets"])
+    by_name = {p["name"]: p for p in options["parameters"]}
+    assert set(by_name) == set(Rules().to_dict())
+    assert all(p["doc"] and p["kind"] for p in options["parameters"])
+    assert by_name["knock_limit"]["kind"] == "knock_limit"
+    assert by_name["big_gin_bonus"]["kind"] == "optional_int"
+    assert {c["value"] for c in by_name["deal"]["choices"]} == {"upcard", "eleven"}
+    assert options["levels"][-1] == "hard"
+
+
+def test_url_texts_become_rule_values() -> None:
+    rules = bridge.rules_from_params(
+        {
+            "preset": "standard",
+            "knock_limit": "upcard",
+            "big_gin_bonus": "null",
+            "spade_double": "true",
+        }
+    )
+    assert (rules.knock_limit, rules.big_gin_bonus, rules.spade_double) == ("upcard", None, True)
+
+
+def test_a_hint_is_a_legal_move_with_a_reason() -> None:
+    session = bridge.Session()
+    state = new_game(session, seed=str(seed_dealt_by(PRESETS["standard"], 1)))
+    hint = ask(session, "hint")
+    assert hint["action"] in state["view"]["legal"] and hint["reason"]
+
+
+def test_the_save_is_the_engine_record() -> None:
+    session = bridge.Session()
+    state = new_game(session, seed="9")
+    saved = json.loads(state["save"])
+    assert saved["level"] == "normal"
+    assert record.from_data(saved["record"]).seed == 9
