@@ -144,6 +144,16 @@ def cards_of(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def card_list(mask: int) -> list[int]:
+    """Return the cards of ``mask`` as a list, in ascending order (faster than ``cards_of``)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def count(mask: int) -> int:
     """Return the number of cards in ``mask``."""
     return mask.bit_count()

@@ -166,10 +166,18 @@ class Melder:
         """Return the least deadwood count of ``hand`` (a card mask of any size)."""
         a, b, c, d = hand & SUIT_MASK, hand >> 13 & SUIT_MASK, hand >> 26 & SUIT_MASK, hand >> 39
         trips = a & b & (c | d) | c & d & (a | b)
-        table = self._table
         if not trips:
+            table = self._table
             return table[a] + table[b] + table[c] + table[d]
-        best = 999
+        return self._best_sets(hand, trips)[1]
+
+    def _best_sets(self, hand: int, trips: int) -> tuple[int, int]:
+        """Return the choice of sets (a mask) with the least deadwood, and that deadwood.
+
+        ``trips`` has bit ``r`` for each rank with three or four cards in ``hand``.
+        """
+        table = self._table
+        best_sets, best = 0, 999
         for sets in _set_choices(hand, trips):
             free = hand & ~sets
             total = (
@@ -179,8 +187,8 @@ class Melder:
                 + table[free >> 39]
             )
             if total < best:
-                best = total
-        return best
+                best_sets, best = sets, total
+        return best_sets, best
 
     def discard_deadwoods(self, hand: int) -> dict[int, int]:
         """Return, for each card of ``hand`` in ascending order, the least deadwood after
@@ -272,23 +280,15 @@ class Melder:
 
         Much faster than ``arrangements``: it reads one answer off the tables.
         """
-        table = self._table
         a, b, c, d = hand & SUIT_MASK, hand >> 13 & SUIT_MASK, hand >> 26 & SUIT_MASK, hand >> 39
         trips = a & b & (c | d) | c & d & (a | b)
-        sets, count = 0, table[a] + table[b] + table[c] + table[d]
         if trips:
-            for choice in _set_choices(hand, trips):
-                free = hand & ~choice
-                total = (
-                    table[free & SUIT_MASK]
-                    + table[free >> 13 & SUIT_MASK]
-                    + table[free >> 26 & SUIT_MASK]
-                    + table[free >> 39]
-                )
-                if total < count:
-                    sets, count = choice, total
+            sets, count = self._best_sets(hand, trips)
             free = hand & ~sets
             a, b, c, d = free & SUIT_MASK, free >> 13 & SUIT_MASK, free >> 26 & SUIT_MASK, free >> 39
+        else:
+            table = self._table
+            sets, count = 0, table[a] + table[b] + table[c] + table[d]
         spades, clubs, diamonds, hearts = self._shifted_layouts()
         runs_a, dead_a = spades[a]
         runs_b, dead_b = clubs[b]

@@ -110,21 +110,12 @@ def lay_down(
     it the knocker lays down ``knocker_choice``. No lay-offs on gin or big gin.
     """
     before = melder.best_arrangement(defender_hand)
-    if kind is not Outcome.KNOCK:
-        arrangement = melder.best_arrangement(knocker_hand)
-        return settle(
-            rules,
-            knocker=knocker,
-            kind=kind,
-            discard=discard,
-            arrangement=arrangement,
-            before=before,
-            layoffs=(),
-            after=before,
-            doubled=doubled,
-        )
-    arrangement = chosen_arrangement(melder, knocker_hand, melds, defender_hand)
-    best = melder.best_layoffs(arrangement.melds, defender_hand)
+    if kind is Outcome.KNOCK:
+        arrangement = chosen_arrangement(melder, knocker_hand, melds, defender_hand)
+        best = melder.best_layoffs(arrangement.melds, defender_hand)
+        layoffs, after = best.cards, best.arrangement
+    else:
+        arrangement, layoffs, after = melder.best_arrangement(knocker_hand), (), before
     return settle(
         rules,
         knocker=knocker,
@@ -132,8 +123,8 @@ def lay_down(
         discard=discard,
         arrangement=arrangement,
         before=before,
-        layoffs=best.cards,
-        after=best.arrangement,
+        layoffs=layoffs,
+        after=after,
         doubled=doubled,
     )
 

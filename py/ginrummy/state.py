@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from . import actions as act
 from .actions import Action, IllegalActionError, Kind
-from .cards import DECK_SIZE, card_value, format_card, format_mask, mask_of
+from .cards import DECK_SIZE, card_list, card_value, format_card, format_mask, mask_of
 from .melds import Arrangement, Melder, melder
 from .rules import AceMode, Deal, Rules
 from .scoring import DEAD_HAND, HandScore, Outcome
@@ -196,7 +196,7 @@ class Hand:
             defender = self.hands[self.to_move]
             fitting = [
                 act.layoff(card)
-                for card in _cards(defender)
+                for card in card_list(defender)
                 if self.melder.place_layoff(self.table_melds, card) is not None
             ]
             return [*fitting, act.DONE]
@@ -432,14 +432,3 @@ class Hand:
 
 
 _OUTCOMES = {Kind.KNOCK: Outcome.KNOCK, Kind.GIN: Outcome.GIN, Kind.BIG_GIN: Outcome.BIG_GIN}
-
-
-def _cards(mask: int) -> list[int]:
-    """Return the cards of ``mask`` in ascending order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
