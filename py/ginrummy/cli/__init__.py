@@ -10,11 +10,11 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from . import calc
+from . import arena, calc, play
 
 Handler = Callable[[argparse.Namespace], int]
 
-MODULES = (calc,)
+MODULES = (calc, arena, play)
 """The modules that add subcommands, in the order ``--help`` lists them."""
 
 

@@ -1,0 +1,100 @@
+"""A decision: the action text, and why, as a reason key with parameters and in English.
+
+Reasons are built from a small set of templates (``REASONS``) so that the page can
+translate them: the bridge passes ``key`` and ``params`` along with the English text.
+
+>>> decision = Decision.make("discard 9c", "discard_dead", card="9c", rank="nine")
+>>> decision.reason
+'Discard 9c: the other nines are gone and it cannot make a run.'
+>>> decision.to_json()["params"]
+{'card': '9c', 'rank': 'nine'}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ..view import SeatView
+
+Param = str | int
+
+REASONS: dict[str, str] = {
+    # the first upcard and the draw
+    "take_meld": "Take {card}: it makes a meld with {cards}.",
+    "take_extends": "Take {card}: it adds to your meld {cards}.",
+    "take_improve": "Take {card}: it cuts your deadwood from {before} to {after}.",
+    "take_knock": "Take {card}: it lets you knock right away.",
+    "take_gin": "Take {card}: it gives you gin.",
+    "pass_upcard": "Pass on {card}: it does not help your hand enough.",
+    "draw_stock": "Draw from the stock: {card} does not help your hand enough.",
+    "draw_stock_only": "Draw from the stock: it is the only draw left.",
+    # discards
+    "discard_dead": "Discard {card}: the other {rank}s are gone and it cannot make a run.",
+    "discard_high": "Discard {card}: it is your highest card that is not close to a meld.",
+    "discard_safe": "Discard {card}: it is safe, while {other} could help the other player.",
+    "discard_keep": "Discard {card}: it keeps your melds and your best chances to draw into them.",
+    "discard_least": "Discard {card}: it leaves the least deadwood, {deadwood}.",
+    "discard_any": "Discard {card}.",
+    # going out
+    "big_gin": "Declare big gin: all eleven cards are in melds.",
+    "gin": "Go gin: discard {card} and every card left is in a meld.",
+    "knock": "Knock, discarding {card}: {deadwood} deadwood and little risk of an undercut.",
+    "knock_late": "Knock, discarding {card}: {deadwood} deadwood and the stock is running low.",
+    "knock_win": "Knock, discarding {card}: {deadwood} deadwood should win the game.",
+    "hold_undercut": "Discard {card} and wait: knocking with {deadwood} risks an undercut.",
+    "hold_gin": "Discard {card} and wait: your hand is close to gin.",
+    # lay-offs and between hands
+    "layoff": "Lay off {card} on {cards}.",
+    "layoff_done": "Done: no more of your cards fit the knocker's melds.",
+    "next_hand": "Deal the next hand.",
+    "random": "Play {move} (a random legal move).",
+}
+"""Every reason key and its English template; ``{name}`` is a parameter."""
+
+
+def render(key: str, params: dict[str, Param]) -> str:
+    """Return the English sentence of the reason ``key`` with ``params`` filled in.
+
+    :raises KeyError: when ``key`` is not a reason key or a parameter is missing.
+    """
+    return REASONS[key].format(**params)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A move and why: ``action`` is the action text, ``reason`` the English sentence."""
+
+    action: str
+    """The action's text form, as ``Match.play`` takes it ("discard Qs")."""
+    reason: str
+    """One short sentence a player understands."""
+    key: str
+    """The reason template's key in ``REASONS``, for translations."""
+    params: dict[str, Param] = field(default_factory=dict)
+    """The template's parameters: card texts, counts."""
+
+    @classmethod
+    def make(cls, action: str, key: str, **params: Param) -> Decision:
+        """Return the decision to play ``action`` for the reason ``key`` with ``params``."""
+        return cls(action, render(key, params), key, dict(params))
+
+    def to_json(self) -> dict[str, object]:
+        """Return the decision as JSON-ready data."""
+        return {
+            "action": self.action,
+            "reason": self.reason,
+            "key": self.key,
+            "params": self.params,
+        }
+
+
+class Player(Protocol):
+    """A player: it decides from one seat's view, and from nothing else."""
+
+    name: str
+    """The level or baseline name ("hard", "simple", ...)."""
+
+    def choose(self, view: SeatView) -> Decision:
+        """Return the move to make in ``view`` (it is this seat's turn) and why."""
+        ...

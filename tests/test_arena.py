@@ -1,0 +1,104 @@
+"""The arena: whole games, seats swapped, figures printed; and the opponent's strength."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ginrummy.bot import make_player
+from ginrummy.bot.arena import game_seed, run_arena, wilson
+from ginrummy.cli import main
+from ginrummy.rules import find_rules
+
+PY = Path(__file__).resolve().parent.parent / "py"
+needs_processes = pytest.mark.skipif(
+    sys.platform == "emscripten", reason="no subprocess in Pyodide"
+)
+
+
+def figures(text: str) -> dict[str, str]:
+    """Return the ``name: value`` lines of an arena report."""
+    return dict(line.split(": ", 1) for line in text.strip().splitlines())
+
+
+def test_arena_prints_one_line_per_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["arena", "--a", "normal", "--b", "random", "--games", "4", "--seed", "3"])
+    assert status == 0
+    report = figures(capsys.readouterr().out)
+    for name in (
+        "win_rate",
+        "points_per_hand",
+        "a_gin_rate",
+        "b_gin_rate",
+        "a_undercut_rate",
+        "decisions_per_s",
+        "a_decision_ms_median",
+        "a_decision_ms_p99",
+        "b_decision_ms_median",
+        "b_decision_ms_p99",
+    ):
+        assert name in report
+    assert report["games"] == "4"
+    assert "95% CI" in report["win_rate"]
+
+
+def test_each_deal_is_played_from_both_seats() -> None:
+    assert game_seed(9, 0) == game_seed(9, 1) != game_seed(9, 2)
+    result = run_arena(
+        lambda s: make_player("simple", s), lambda s: make_player("simple", s),
+        find_rules("standard"), 2, seed=4,
+    )
+    # the same player on both sides of the same deals: one game each
+    assert result.games == 2
+    assert result.a.games_won + result.b.games_won == 2
+
+
+def test_wilson_interval() -> None:
+    share, low, high = wilson(0, 10)
+    assert share == 0
+    assert low == 0
+    assert 0.2 < high < 0.4
+
+
+def test_bad_game_count_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--games", "0"]) == 2
+    assert "--games must be at least 1" in capsys.readouterr().err
+
+
+def test_hard_beats_simple_over_fixed_deals() -> None:
+    # Deterministic: the same deals and seeds every run. Four deals, each from both seats.
+    result = run_arena(
+        lambda s: make_player("hard", s), lambda s: make_player("simple", s),
+        find_rules("standard"), 8, seed=2024,
+    )
+    assert result.a.points > result.b.points
+    assert result.a.games_won >= 5
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "emscripten", reason="too slow in Pyodide")
+def test_levels_are_ordered_over_fixed_deals() -> None:
+    rules = find_rules("standard")
+    for strong, weak in (("normal", "easy"), ("easy", "random")):
+        result = run_arena(
+            lambda s, level=strong: make_player(level, s),
+            lambda s, level=weak: make_player(level, s),
+            rules, 8, seed=77,
+        )
+        assert result.a.points > result.b.points, (strong, weak)
+
+
+@needs_processes
+def test_arena_command_in_a_process() -> None:
+    env = {**os.environ, "PYTHONPATH": str(PY)}
+    done = subprocess.run(
+        [sys.executable, "-m", "ginrummy", "arena", "--a", "easy", "--b", "random",
+         "--games", "2", "--rules", "oklahoma", "--seed", "1"],
+        capture_output=True, text=True, env=env, timeout=120, check=False,
+    )
+    assert done.returncode == 0
+    assert figures(done.stdout)["rules"] == "oklahoma"
