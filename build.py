@@ -1,0 +1,355 @@
+#!/usr/bin/env python3
+"""The project's one entry point: set up, check, test, build and benchmark.
+
+    python3 build.py test [--fast] [-k EXPR]   lint, type-check, pytest on CPython and in Pyodide
+    python3 build.py wheel                     build dist/ginrummy-VERSION-py3-none-any.whl
+    python3 build.py bench [ARG...]            run the engine benchmark (python -m ginrummy.bench)
+    python3 build.py fix                       apply ruff's formatting and its safe lint fixes
+
+Standard library only, since it runs before anything is installed. What it installs stays
+in the work tree, all gitignored: ``.venv/`` (the pinned tools of requirements-dev.txt and
+ginrummy, editable), ``node_modules/`` (the Pyodide of package-lock.json, via ``npm ci``),
+``.cache/pyodide-wheels/`` (requirements-pyodide.txt) and ``dist/``. Each set-up is skipped
+when it is already done, so a second run starts at once.
+
+To add a command, write a ``cmd_NAME(args)`` function and an entry in ``COMMANDS``; to add
+a stage to ``test`` (the browser tests, say), append a ``Step`` to ``TEST_STEPS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+VENV_PYTHON = VENV / "bin" / "python"
+VENV_STAMP = VENV / "build-py.stamp"
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_WHEELS = ROOT / ".cache" / "pyodide-wheels"
+DEV_REQUIREMENTS = ROOT / "requirements-dev.txt"
+PYODIDE_REQUIREMENTS = ROOT / "requirements-pyodide.txt"
+PYODIDE_RUNNER = ROOT / "tools" / "pyodide_pytest.mjs"
+
+PYODIDE_PYTEST_ARGS = ("-m", "not slow", "-p", "no:cacheprovider")
+"""What the Pyodide run adds to pytest's arguments: slow tests are left to CPython."""
+
+
+class BuildError(Exception):
+    """A step could not be done; ``code`` is the exit status to leave with."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Context:
+    """What every step gets: the command's parsed options and the venv's python."""
+
+    args: argparse.Namespace
+    python: Path
+
+
+@dataclass(frozen=True)
+class Step:
+    """One stage of ``test``: a title for its header and a function that raises on failure."""
+
+    title: str
+    run: Callable[[Context], None]
+    in_fast: bool = True
+    """Whether ``test --fast`` runs it too."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A subcommand: its one-line help, its options and what it does."""
+
+    help: str
+    run: Callable[[argparse.Namespace], None]
+    options: Callable[[argparse.ArgumentParser], None] = lambda parser: None
+
+
+def header(title: str) -> None:
+    """Print the banner that starts a step."""
+    print(f"\n==> {title}")
+
+
+def run(*command: str | Path) -> None:
+    """Run ``command`` in the repository root, echoing it; raise BuildError if it fails."""
+    words = [str(word) for word in command]
+    shown = shlex.join(word.removeprefix(f"{ROOT}/") for word in words)
+    print(f"$ {shown}")
+    code = subprocess.run(words, cwd=ROOT, check=False).returncode
+    if code:
+        short = shown if len(shown) <= 100 else shown[:96] + " ..."
+        raise BuildError(f"{short} exited with {code}", code)
+
+
+def run_module(python: Path, module: str, *args: str | Path) -> None:
+    """Run ``python -P -m module args`` like ``run``.
+
+    ``-P`` keeps the working directory off ``sys.path``: there ``import build`` would find
+    this file instead of the ``build`` package.
+    """
+    run(python, "-P", "-m", module, *args)
+
+
+def require_tool(name: str, why: str) -> str:
+    """Return the path of the program ``name``; raise BuildError saying ``why`` if missing."""
+    path = shutil.which(name)
+    if path is None:
+        raise BuildError(f"{name} is not on PATH; it is needed {why}")
+    return path
+
+
+def digest(*paths: Path) -> str:
+    """Return the SHA-256 of the contents of ``paths`` taken together."""
+    sha = hashlib.sha256()
+    for path in paths:
+        sha.update(path.read_bytes())
+    return sha.hexdigest()
+
+
+def ensure_venv() -> Path:
+    """Create ``.venv`` with the pinned tools and ginrummy (editable); return its python.
+
+    A stamp holding the digest of requirements-dev.txt and pyproject.toml skips the
+    installs when neither has changed since the last successful set-up.
+    """
+    wanted = digest(DEV_REQUIREMENTS, ROOT / "pyproject.toml")
+    if VENV_PYTHON.exists() and VENV_STAMP.exists() and VENV_STAMP.read_text() == wanted:
+        return VENV_PYTHON
+    header("set up .venv")
+    if not VENV_PYTHON.exists():
+        run_module(Path(sys.executable), "venv", VENV)
+    pip = ("install", "--quiet", "--disable-pip-version-check")
+    run_module(VENV_PYTHON, "pip", *pip, "--requirement", DEV_REQUIREMENTS)
+    run_module(VENV_PYTHON, "pip", *pip, "--no-build-isolation", "--no-deps", "--editable", ROOT)
+    VENV_STAMP.write_text(wanted)
+    return VENV_PYTHON
+
+
+def ensure_node_modules() -> None:
+    """Install the npm packages of package-lock.json with ``npm ci`` unless all are there."""
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    wanted = {where: entry["version"] for where, entry in lock["packages"].items() if where}
+    installed = {where: installed_npm_version(ROOT / where) for where in wanted}
+    if installed == wanted:
+        return
+    require_tool("npm", "to install Pyodide (or skip the Pyodide tests with --fast)")
+    header("npm ci")
+    run("npm", "ci", "--no-audit", "--no-fund")
+
+
+def installed_npm_version(folder: Path) -> str | None:
+    """Return the version of the npm package installed in ``folder``, or None."""
+    try:
+        return str(json.loads((folder / "package.json").read_text())["version"])
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def pyodide_python_version() -> str:
+    """Return the ``X.Y`` Python version of the installed Pyodide, from its lock file."""
+    lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    major, minor, *_ = lock["info"]["python"].split(".")
+    return f"{major}.{minor}"
+
+
+def normalize(name: str) -> str:
+    """Return a distribution name in the form wheel file names use (PEP 503, underscores)."""
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def pinned(requirements: Path) -> list[tuple[str, str]]:
+    """Return the (normalized name, version) pairs of a file of ``name==version`` lines."""
+    pins = []
+    for line in requirements.read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            if not version:
+                raise BuildError(f"{requirements.name}: {line!r} is not pinned with ==")
+            pins.append((normalize(name), version.strip()))
+    return pins
+
+
+def find_wheels(folder: Path, pins: list[tuple[str, str]]) -> dict[tuple[str, str], Path]:
+    """Return the wheel in ``folder`` for each pin that has one."""
+    found = {}
+    for wheel in folder.glob("*.whl"):
+        name, version, *_ = wheel.name.split("-")
+        if (normalize(name), version) in pins:
+            found[normalize(name), version] = wheel
+    return found
+
+
+def ensure_pyodide_wheels(python: Path) -> list[Path]:
+    """Download the pure wheels of requirements-pyodide.txt if missing; return their paths.
+
+    They are fetched for the Python of the installed Pyodide, so a pin without a
+    ``py3-none-any`` wheel for it fails here rather than inside Pyodide.
+    """
+    pins = pinned(PYODIDE_REQUIREMENTS)
+    found = find_wheels(PYODIDE_WHEELS, pins)
+    if len(found) < len(pins):
+        header("download the Pyodide test wheels")
+        pure = ("--only-binary=:all:", "--implementation=py", "--abi=none", "--platform=any")
+        python_version = f"--python-version={pyodide_python_version()}"
+        run_module(
+            python, "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+            *pure, python_version, "--dest", PYODIDE_WHEELS, "--requirement", PYODIDE_REQUIREMENTS,
+        )  # fmt: skip
+        found = find_wheels(PYODIDE_WHEELS, pins)
+        missing = sorted(f"{name}=={version}" for name, version in set(pins) - set(found))
+        if missing:
+            raise BuildError(f"no pure wheel downloaded for {', '.join(missing)}")
+    return [found[pin] for pin in pins]
+
+
+def build_wheel(python: Path) -> Path:
+    """Build ginrummy's wheel into dist/, replacing older ones; return its path."""
+    for old in DIST.glob("ginrummy-*.whl"):
+        old.unlink()
+    run_module(python, "build", "--quiet", "--wheel", "--no-isolation", "--outdir", DIST)
+    wheels = list(DIST.glob("ginrummy-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one pure ginrummy wheel in dist/, found {len(wheels)}")
+    return wheels[0]
+
+
+def pytest_selection(args: argparse.Namespace) -> list[str]:
+    """Return the pytest arguments that ``test``'s own options ask for."""
+    return ["-k", args.k] if args.k else []
+
+
+def step_ruff_check(ctx: Context) -> None:
+    """Lint everything with ruff (the rules are in pyproject.toml)."""
+    run_module(ctx.python, "ruff", "check", "--output-format=concise", ".")
+
+
+def step_ruff_format(ctx: Context) -> None:
+    """Check that ruff's formatter would change nothing (``build.py fix`` applies it)."""
+    run_module(ctx.python, "ruff", "format", "--check", ".")
+
+
+def step_mypy(ctx: Context) -> None:
+    """Type-check the package strictly."""
+    run_module(ctx.python, "mypy", "--strict", "py/ginrummy")
+
+
+def step_pytest(ctx: Context) -> None:
+    """Run the tests on this CPython, against the editable install."""
+    run_module(ctx.python, "pytest", *pytest_selection(ctx.args))
+
+
+def step_pyodide(ctx: Context) -> None:
+    """Run the tests inside Pyodide under Node, against the freshly built wheel."""
+    require_tool("node", "to run the tests in Pyodide (or skip them with --fast)")
+    ensure_node_modules()
+    wheels = [*ensure_pyodide_wheels(ctx.python), build_wheel(ctx.python)]
+    pytest_args = [*PYODIDE_PYTEST_ARGS, *pytest_selection(ctx.args)]
+    run("node", PYODIDE_RUNNER, *wheels, "--", *pytest_args)
+
+
+TEST_STEPS: list[Step] = [
+    Step("ruff check", step_ruff_check),
+    Step("ruff format --check", step_ruff_format),
+    Step("mypy --strict", step_mypy),
+    Step("pytest (CPython)", step_pytest),
+    Step("pytest (Pyodide under Node)", step_pyodide, in_fast=False),
+]
+"""The stages of ``test``, in order; the first failure stops the run."""
+
+
+def test_options(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``test``."""
+    parser.add_argument("--fast", action="store_true", help="skip the slow steps (the Pyodide run)")
+    parser.add_argument("-k", metavar="EXPR", help="pass -k EXPR to every pytest run")
+
+
+def cmd_test(args: argparse.Namespace) -> None:
+    """Run every step of TEST_STEPS in order, timing each; stop at the first failure."""
+    ctx = Context(args, ensure_venv())
+    for step in TEST_STEPS:
+        if args.fast and not step.in_fast:
+            print(f"\n==> {step.title}: skipped (--fast)")
+            continue
+        header(step.title)
+        started = time.monotonic()
+        step.run(ctx)
+        print(f"--- {step.title}: passed in {time.monotonic() - started:.1f} s")
+
+
+def cmd_wheel(args: argparse.Namespace) -> None:
+    """Build the wheel into dist/ and print its path."""
+    print(build_wheel(ensure_venv()).relative_to(ROOT))
+
+
+def bench_options(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``bench``: everything after it goes to the benchmark."""
+    parser.add_argument("bench_args", nargs=argparse.REMAINDER, help="arguments for the benchmark")
+
+
+def cmd_bench(args: argparse.Namespace) -> None:
+    """Run ``python -m ginrummy.bench`` with the venv's python."""
+    python = ensure_venv()
+    if not (ROOT / "py" / "ginrummy" / "bench.py").exists():
+        raise BuildError("there is no benchmark yet: py/ginrummy/bench.py is missing")
+    run_module(python, "ginrummy.bench", *args.bench_args)
+
+
+def cmd_fix(args: argparse.Namespace) -> None:
+    """Format everything with ruff and apply its safe lint fixes."""
+    python = ensure_venv()
+    run_module(python, "ruff", "format", ".")
+    run_module(python, "ruff", "check", "--fix", ".")
+
+
+COMMANDS: dict[str, Command] = {
+    "test": Command(
+        "lint, type-check, run the tests on CPython and in Pyodide", cmd_test, test_options
+    ),
+    "wheel": Command("build the wheel into dist/", cmd_wheel),
+    "bench": Command("run the engine benchmark", cmd_bench, bench_options),
+    "fix": Command("apply ruff's formatting and safe lint fixes", cmd_fix),
+    # Coming with the web page: "site" (assemble the static page into site/) and "serve"
+    # (serve it on localhost). Each is a cmd_ function and one entry here.
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the command line, run the command and return the exit status."""
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
+    if sys.version_info < (3, 11):  # noqa: UP036 (build.py is run by whatever python3 is)
+        print("build.py needs Python 3.11 or later", file=sys.stderr)
+        return 1
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, command in COMMANDS.items():
+        command.options(subparsers.add_parser(name, help=command.help, description=command.help))
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    try:
+        COMMANDS[args.command].run(args)
+    except BuildError as error:
+        print(f"\nbuild.py {args.command}: FAILED: {error}", file=sys.stderr)
+        return error.code
+    print(f"\nbuild.py {args.command}: done in {time.monotonic() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
