@@ -136,7 +136,7 @@ def ensure_venv() -> Path:
         run_module(Path(sys.executable), "venv", VENV)
     pip = ("install", "--quiet", "--disable-pip-version-check")
     run_module(VENV_PYTHON, "pip", *pip, "--requirement", DEV_REQUIREMENTS)
-    run_module(VENV_PYTHON, "pip", *pip, "--no-build-isolation", "--no-deps", "--editable", ROOT)
+    run_module(VENV_PYTHON, "pip", *pip, "--no-build-isolation", "--no-deps", "--editable", ".")
     VENV_STAMP.write_text(wanted)
     return VENV_PYTHON
 
