@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """The project's one entry point: set up, check, test, build and benchmark.
 
-    python3 build.py test [--fast] [-k EXPR]   lint, type-check, pytest on CPython and in Pyodide
+    python3 build.py test [--fast] [-k EXPR]   lint, type-check, pytest on CPython, in Pyodide
+                                               and in Chromium against the built site (e2e/)
     python3 build.py wheel                     build dist/ginrummy-VERSION-py3-none-any.whl
-    python3 build.py bench [ARG...]            run the engine benchmark (python -m ginrummy.bench)
+    python3 build.py site                      build the static page into site/
+    python3 build.py serve [--port N]          build it and serve it on http://127.0.0.1:8000
+    python3 build.py bench [ARG...]            the engine benchmark, then the page's in Chromium
     python3 build.py fix                       apply ruff's formatting and its safe lint fixes
 
 Standard library only, since it runs before anything is installed. What it installs stays
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
 import re
 import shlex
@@ -30,6 +34,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -41,6 +46,8 @@ PYODIDE_WHEELS = ROOT / ".cache" / "pyodide-wheels"
 DEV_REQUIREMENTS = ROOT / "requirements-dev.txt"
 PYODIDE_REQUIREMENTS = ROOT / "requirements-pyodide.txt"
 PYODIDE_RUNNER = ROOT / "tools" / "pyodide_pytest.mjs"
+SITE = ROOT / "site"
+BROWSER_BENCH = ROOT / "tools" / "browser_bench.py"
 
 PYODIDE_PYTEST_ARGS = ("-m", "not slow", "-p", "no:cacheprovider")
 """What the Pyodide run adds to pytest's arguments: slow tests are left to CPython."""
@@ -264,19 +271,47 @@ def step_pyodide(ctx: Context) -> None:
     run("node", PYODIDE_RUNNER, *wheels, "--", *pytest_args)
 
 
+def website() -> Any:
+    """Return ``tools/website.py``, which builds and serves the site (tools/ is no package)."""
+    spec = importlib.util.spec_from_file_location("website", ROOT / "tools" / "website.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def build_site(python: Path) -> Path:
+    """Install Pyodide, build the wheel and assemble the static site in site/; return it."""
+    require_tool("node", "to compile the standard library with Pyodide's own Python")
+    ensure_node_modules()
+    header("build the site")
+    site = website().build_site(build_wheel(python), SITE)
+    print(f"site: {site.relative_to(ROOT)}/")
+    return Path(site)
+
+
+def step_e2e(ctx: Context) -> None:
+    """Build the site and run the browser tests (e2e/) in Chromium against it."""
+    build_site(ctx.python)
+    run_module(ctx.python, "pytest", "e2e", "-p", "no:cacheprovider", *pytest_selection(ctx.args))
+
+
 TEST_STEPS: list[Step] = [
     Step("ruff check", step_ruff_check),
     Step("ruff format --check", step_ruff_format),
     Step("mypy --strict", step_mypy),
     Step("pytest (CPython)", step_pytest),
     Step("pytest (Pyodide under Node)", step_pyodide, in_fast=False),
+    Step("pytest e2e (the page in Chromium)", step_e2e, in_fast=False),
 ]
 """The stages of ``test``, in order; the first failure stops the run."""
 
 
 def test_options(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``test``."""
-    parser.add_argument("--fast", action="store_true", help="skip the slow steps (the Pyodide run)")
+    parser.add_argument(
+        "--fast", action="store_true", help="skip the slow steps (the Pyodide and browser runs)"
+    )
     parser.add_argument("-k", metavar="EXPR", help="pass -k EXPR to every pytest run")
 
 
@@ -304,11 +339,30 @@ def bench_options(parser: argparse.ArgumentParser) -> None:
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
-    """Run ``python -m ginrummy.bench`` with the venv's python."""
+    """Run ``python -m ginrummy.bench``, then the page's benchmark in Chromium."""
     python = ensure_venv()
     if not (ROOT / "py" / "ginrummy" / "bench.py").exists():
         raise BuildError("there is no benchmark yet: py/ginrummy/bench.py is missing")
     run_module(python, "ginrummy.bench", *args.bench_args)
+    build_site(python)
+    header("the page in Chromium")
+    run(python, BROWSER_BENCH, SITE)
+
+
+def cmd_site(args: argparse.Namespace) -> None:
+    """Build the static site into site/."""
+    build_site(ensure_venv())
+
+
+def serve_options(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``serve``."""
+    parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+
+
+def cmd_serve(args: argparse.Namespace) -> None:
+    """Build the site, then serve it on localhost until interrupted."""
+    site = build_site(ensure_venv())
+    website().serve(site, args.port)
 
 
 def cmd_fix(args: argparse.Namespace) -> None:
@@ -320,13 +374,15 @@ def cmd_fix(args: argparse.Namespace) -> None:
 
 COMMANDS: dict[str, Command] = {
     "test": Command(
-        "lint, type-check, run the tests on CPython and in Pyodide", cmd_test, test_options
+        "lint, type-check, run the tests on CPython, in Pyodide and in Chromium",
+        cmd_test,
+        test_options,
     ),
     "wheel": Command("build the wheel into dist/", cmd_wheel),
-    "bench": Command("run the engine benchmark", cmd_bench, bench_options),
+    "bench": Command("run the engine benchmark and the page's", cmd_bench, bench_options),
     "fix": Command("apply ruff's formatting and safe lint fixes", cmd_fix),
-    # Coming with the web page: "site" (assemble the static page into site/) and "serve"
-    # (serve it on localhost). Each is a cmd_ function and one entry here.
+    "site": Command("build the static page into site/", cmd_site),
+    "serve": Command("build the page and serve it on localhost", cmd_serve, serve_options),
 }
 
 

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+
 from deals import make_deck
 from ginrummy import bridge, record
 from ginrummy.match import Match, first_dealer
@@ -63,7 +64,10 @@ def test_the_params_of_a_game_start_the_same_deal_again() -> None:
     first = new_game(bridge.Session(), preset="oklahoma", gin_bonus="20", undercut_on_tie="false")
     again = new_game(bridge.Session(), **first["params"])
     assert again["view"] == first["view"]
-    assert first["params"]["gin_bonus"] == "20" and first["params"]["undercut_on_tie"] == "false"
+    assert first["params"]["preset"] == "oklahoma" and first["params"]["gin_bonus"] == "20"
+    assert first["params"]["undercut_on_tie"] == "false" and "knock_limit" not in first["params"]
+    resumed = ask(bridge.Session(), "resume", first["save"])
+    assert resumed["params"] == first["params"]
 
 
 @pytest.mark.parametrize(

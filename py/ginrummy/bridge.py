@@ -15,6 +15,7 @@ opponent. Requests (the argument's shape in brackets):
 - ``opponent`` (none): the opponent's one next move, its reason, and the state.
 - ``hint`` (none): the move the hard level would make for the player, and why.
 - ``state`` (none): the state again.
+- ``warm`` (none): load the opponent now (the page asks once the table is drawn).
 
 A state is ``{"ok": true, "view": ..., "prompt": ..., "going_out": ..., "save": ...}``:
 the player's ``SeatView`` as JSON plus what the page needs to draw it (see ``state``).
@@ -34,7 +35,6 @@ import enum
 import inspect
 import itertools
 import json
-import random
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -52,13 +52,14 @@ PLAYER, OPPONENT = 0, 1
 """The seat of the person at the page and of the computer opponent."""
 
 LEVELS = ("random", "simple", "easy", "normal", "hard")
-"""The opponent's levels, weakest first."""
+"""The opponent's levels, weakest first: ``ginrummy.bot.LEVELS``, named here so that the
+first deal does not wait for the opponent's modules (the page loads them with ``warm``)."""
 
 DEFAULT_LEVEL = "normal"
 """The level a new game gets when none is asked for."""
 
 SAVE_FORMAT = "gin-rummy-save"
-"""The ``format`` of a save text: a game record plus the opponent level."""
+"""The ``format`` of a save text: a game record, the opponent level and the base preset."""
 
 Json = dict[str, Any]
 
@@ -74,6 +75,8 @@ class Session:
         """Start with no match."""
         self.match: Match | None = None
         self.level = DEFAULT_LEVEL
+        self.preset = "standard"
+        """The preset the rules were chosen from: the URL names changes from it."""
 
     @property
     def current(self) -> Match:
@@ -94,9 +97,11 @@ class Session:
         params = dict(params)
         level = str(params.pop("level", DEFAULT_LEVEL))
         seed_text = params.pop("seed", None)
+        preset = str(params.get("preset") or "standard")
         rules = rules_from_params(params)
         self.match = Match(rules, seed=parse_seed(seed_text))
         self.level = check_level(level)
+        self.preset = preset
         return self.state()
 
     def resume(self, text: str) -> Json:
@@ -113,6 +118,8 @@ class Session:
             raise BridgeError("the saved game is not a save of this page")
         match = record.from_data(data.get("record"))
         self.level = check_level(str(data.get("level", DEFAULT_LEVEL)))
+        preset = data.get("preset")
+        self.preset = preset if preset in PRESETS else preset_name(match.rules) or "standard"
         self.match = match
         return self.state()
 
@@ -136,9 +143,9 @@ class Session:
         match = self.current
         if match.to_move != OPPONENT:
             raise BridgeError("it is not the opponent's turn")
-        action, reason = choose(self.level, match.seed, seat_view(match, OPPONENT))
-        match.play(action)
-        return {"move": {"seat": OPPONENT, "action": action, "reason": reason}, **self.state()}
+        move = decide(self.level, match.seed, seat_view(match, OPPONENT))
+        match.play(move["action"])
+        return {"move": {"seat": OPPONENT, **move}, **self.state()}
 
     def hint(self) -> Json:
         """Return the move the hard level would make for the player now, and why.
@@ -146,11 +153,11 @@ class Session:
         :raises BridgeError: when the player has no move to make.
         """
         match = self.current
-        view = seat_view(match, PLAYER)
         if match.to_move != PLAYER:
             raise BridgeError("there is no move of yours to advise on now")
-        action, reason = choose("hard", match.seed, view)
-        return {"action": action, "reason": reason}
+        from .bot import advise  # late: loaded after the first deal (see warm)
+
+        return advise(seat_view(match, PLAYER), seed=match.seed).to_json()
 
     def state(self) -> Json:
         """Return everything the page draws, as seen by the player's seat."""
@@ -165,52 +172,46 @@ class Session:
             "result": hand.score.to_json() if hand.score is not None else None,
             "opponent_to_move": match.to_move == OPPONENT,
             "level": self.level,
-            "params": game_params(match, self.level),
+            "params": game_params(match, self.preset, self.level),
             "save": self.save(),
         }
         return data
 
     def save(self) -> str:
         """Return the save text of the match: its record and the opponent level."""
-        data = {"format": SAVE_FORMAT, "level": self.level, "record": record.to_data(self.current)}
+        data = {
+            "format": SAVE_FORMAT,
+            "level": self.level,
+            "preset": self.preset,
+            "record": record.to_data(self.current),
+        }
         return json.dumps(data, separators=(",", ":"))
 
 
 # --- the opponent ---------------------------------------------------------------------
 
 
-def choose(level: str, seed: int, view: SeatView) -> tuple[str, str]:
-    """Return the move ``level`` makes in ``view`` and its reason in English.
+def decide(level: str, seed: int, view: SeatView) -> Json:
+    """Return the move ``level`` makes in ``view``: action text, English reason, key, params.
 
-    A stand-in until the opponent package lands: ``random`` plays a random legal
-    move; every other level goes out when it can, takes the upcard when it lowers
-    its deadwood, and discards the card that leaves the least deadwood.
+    The player is made for each decision: it decides from the view and its seed alone,
+    so a resumed game plays on exactly as it would have.
     """
-    legal = view.legal
-    if not legal:
-        raise BridgeError("there is no move to make")
-    rng = random.Random(f"{seed}/{level}/{view.hand_number}/{len(view.events)}/{view.seat}")
-    if level == "random" or len(legal) == 1:
-        action = rng.choice(legal)
-        return action, f"Play {action}."
-    melder = melder_for(view.rules)
-    for kind in ("big gin", "gin", "knock"):
-        going = [text for text in legal if text.startswith(kind)]
-        if going:
-            return going[0], f"Go out: {going[0]}."
-    if "upcard" in legal and view.pile_top is not None:
-        with_top = view.hand | 1 << view.pile_top
-        if melder.least_discard(with_top)[1] < melder.deadwood(view.hand):
-            return "upcard", f"Take {format_card(view.pile_top)}: it lowers the deadwood."
-        fallback = "stock" if "stock" in legal else "pass"
-        return fallback, f"{fallback.capitalize()}: the upcard does not help."
-    if "done" in legal:
-        layoffs = [text for text in legal if text.startswith("layoff")]
-        return (layoffs or ["done"])[0], "Lay off what fits."
-    discards = [Action.parse(text) for text in legal if text.startswith("discard")]
-    counts = melder.discard_deadwoods(view.hand)
-    best = min(discards, key=lambda move: (counts[move.card or 0], rng.random()))
-    return best.text, f"Discard {format_card(best.card or 0)}: it leaves the least deadwood."
+    from .bot import make_player  # late: loaded after the first deal (see warm)
+
+    return make_player(level, seed).choose(view).to_json()
+
+
+def warm() -> Json:
+    """Load the opponent's modules and tables, so its first move is as quick as the next."""
+    from .bot import LEVELS as BOT_LEVELS  # late: this is the late load
+    from .bot import make_player
+
+    if BOT_LEVELS != LEVELS:  # pragma: no cover - a new level must be named here too
+        raise AssertionError(f"the bridge's levels {LEVELS} are not the opponent's {BOT_LEVELS}")
+    view = seat_view(Match(seed=0), PLAYER)
+    make_player("hard").choose(view)
+    return {}
 
 
 # --- what the page draws ----------------------------------------------------------------
@@ -283,13 +284,14 @@ def discard_deadwood(view: SeatView) -> dict[str, int]:
     return {format_card(card): counts[card] for card in sorted(counts)}
 
 
-def game_params(match: Match, level: str) -> dict[str, str]:
-    """Return the URL parameters that start this match again: rules, seed and level."""
-    preset = preset_name(match.rules)
-    params = {"preset": preset or "standard"}
-    if preset is None:
-        changes = match.rules.changes_from(PRESETS["standard"])
-        params.update({name: param_text(value) for name, value in changes.items()})
+def game_params(match: Match, preset: str, level: str) -> dict[str, str]:
+    """Return the URL parameters that start this match again: rules, seed and level.
+
+    The rules are ``preset`` and the fields that differ from it.
+    """
+    params = {"preset": preset}
+    changes = match.rules.changes_from(PRESETS[preset])
+    params.update({name: param_text(value) for name, value in changes.items()})
     params["seed"] = str(match.seed)
     params["level"] = level
     return params
@@ -469,6 +471,7 @@ _HANDLERS: dict[str, Callable[[Session, str], Json]] = {
     "opponent": lambda session, _: session.opponent(),
     "hint": lambda session, _: session.hint(),
     "state": lambda session, _: session.state(),
+    "warm": lambda session, _: warm(),
 }
 
 
@@ -485,7 +488,7 @@ def request(op: str, argument: str = "", session: Session = SESSION) -> str:
         answer: Json = {"ok": True, **handler(session, argument)}
     except ValueError as error:  # every error of bad input is a ValueError
         answer = {"ok": False, "error": str(error)}
-    except Exception as error:  # noqa: BLE001 - a bug must reach the player, not freeze the page
+    except Exception as error:  # a bug must reach the player, not freeze the page
         answer = {
             "ok": False,
             "error": f"internal error: {type(error).__name__}: {error}",

@@ -1,0 +1,78 @@
+"""Fixtures: the built site on a local static server, and Debian's Chromium for Playwright.
+
+The site is ``site/`` as ``python3 build.py site`` leaves it (``build.py test`` builds it
+first); set ``GINRUMMY_SITE`` to test another folder. The server picks a free port.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("GINRUMMY_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+ARTIFACTS = ROOT / "e2e" / "artifacts"
+sys.path.insert(0, str(ROOT / "tests"))  # the engine tests' deal builder (deals.py)
+
+
+def _website() -> Any:
+    """Return the ``tools/website.py`` module (tools/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("website", ROOT / "tools" / "website.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """Return the built site, building it first when ``site/`` is missing."""
+    chosen = os.environ.get("GINRUMMY_SITE")
+    if chosen:
+        return Path(chosen)
+    site = ROOT / "site"
+    if not (site / "index.html").exists():
+        subprocess.run([sys.executable, str(ROOT / "build.py"), "site"], cwd=ROOT, check=True)
+    return site
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir: Path) -> Iterator[str]:
+    """Serve the site on a free localhost port for the whole session; its URL."""
+    server, url = _website().serve_in_background(site_dir, 0)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium (Playwright's own browsers are not downloaded)."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """Use a phone-sized viewport unless a test asks for another."""
+    return {**browser_context_args, "viewport": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Return the folder for screenshots kept as test artifacts."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,122 @@
+"""Playing the page as a person would: wait for the turn, read the table, click.
+
+Also the engine side of the checks: saves made with the engine (crafted deals) and
+the engine's answer for a save the page left in localStorage.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from ginrummy import record
+from ginrummy.bridge import SAVE_FORMAT, Session
+from ginrummy.match import Match
+
+SAVE_KEY = "ginrummy.game"
+TIMEOUT = 20_000
+
+
+def open_game(page: Page, base_url: str, query: str = "", speed: str = "instant") -> None:
+    """Open the page (``query`` like ``"?seed=5"``) at ``speed`` and wait until it is ready."""
+    page.add_init_script(f"localStorage.setItem('ginrummy.speed', {json.dumps(speed)})")
+    page.goto(base_url + query)
+    wait_idle(page)
+
+
+def wait_idle(page: Page) -> None:
+    """Wait until the page has loaded and waits for the player (not busy)."""
+    page.wait_for_selector("html[data-ready]", timeout=60_000)
+    page.wait_for_selector('#table[data-busy="false"]', timeout=TIMEOUT)
+
+
+def phase(page: Page) -> str:
+    """Return the phase the table shows."""
+    return str(page.get_attribute("#table", "data-phase"))
+
+
+def saved(page: Page) -> dict[str, Any]:
+    """Return what the page stored in localStorage: params, save text and card order."""
+    data: dict[str, Any] = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    return data
+
+
+def engine_match(page: Page) -> Match:
+    """Return the engine's match for the page's save, replayed by CPython."""
+    save = json.loads(saved(page)["save"])
+    return record.from_data(save["record"])
+
+
+def click_action(page: Page, action: str) -> None:
+    """Click the control of ``action`` and wait until the page waits for the player again."""
+    page.locator(f'#table [data-action="{action}"]').first.click()
+    wait_idle(page)
+
+
+def go_out(page: Page, action: str, option: int = 0) -> None:
+    """Click a going-out control, check the arrangement is shown, confirm ``option``."""
+    page.locator(f'#controls [data-action="{action}"]').click()
+    dialog = page.locator("dialog#confirm")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator(".group").first).to_be_visible()
+    dialog.locator("[data-action]").nth(option).click()
+    wait_idle(page)
+
+
+def hand_titles(page: Page) -> dict[str, int]:
+    """Return each legal discard of the player with the deadwood it leaves (card titles)."""
+    out = {}
+    for card in page.locator("#hand .card[data-action^='discard']").all():
+        title = card.get_attribute("title") or ""
+        out[str(card.get_attribute("data-card"))] = int(title.split()[-1])
+    return out
+
+
+def take_turn(page: Page) -> None:
+    """Make one move as a plain person: go out when possible, else draw and shed deadwood."""
+    going = page.locator("#controls .go-out")
+    if going.count():
+        go_out(page, str(going.first.get_attribute("data-action")))
+    elif page.locator('#table [data-action="next"]').count():
+        click_action(page, "next")
+    elif page.locator('[data-action="pass"]').count():
+        click_action(page, "pass")
+    elif page.locator('[data-action="stock"]').count():
+        click_action(page, "stock")
+    elif page.locator('[data-action="done"]').count():
+        layoffs = page.locator("#hand [data-action^='layoff']")
+        click_action(
+            page, str(layoffs.first.get_attribute("data-action")) if layoffs.count() else "done"
+        )
+    else:
+        titles = hand_titles(page)
+        best = min(titles, key=lambda card: (titles[card], card))
+        click_action(page, f"discard {best}")
+
+
+def play_to(page: Page, stop: str, max_moves: int = 2000) -> None:
+    """Take turns until the table's phase is ``stop``."""
+    for _ in range(max_moves):
+        if phase(page) == stop:
+            return
+        take_turn(page)
+    raise AssertionError(f"never reached {stop}")
+
+
+def save_text(match: Match, level: str = "simple") -> str:
+    """Return the page's save text for an engine ``match`` (crafted deals, replays)."""
+    data = {"format": SAVE_FORMAT, "level": level, "record": record.to_data(match)}
+    return json.dumps(data, separators=(",", ":"))
+
+
+def plant_save(page: Page, base_url: str, match: Match, level: str = "simple") -> None:
+    """Open the page on the saved game ``match`` (stored before the page loads)."""
+    state = Session().resume(save_text(match, level))
+    stored = json.dumps({"params": state["params"], "save": state["save"], "order": []})
+    page.add_init_script(
+        f"if (!sessionStorage.getItem('planted')) {{ sessionStorage.setItem('planted', '1');"
+        f" localStorage.setItem('{SAVE_KEY}', {json.dumps(stored)}); }}"
+    )
+    open_game(page, base_url)

@@ -1,0 +1,255 @@
+"""The game in Chromium, played by clicking as a person would, checked against the engine."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from player import (
+    click_action,
+    engine_match,
+    go_out,
+    open_game,
+    phase,
+    plant_save,
+    play_to,
+    saved,
+    take_turn,
+    wait_idle,
+)
+from playwright.sync_api import Page, expect
+
+from deals import make_deck
+from ginrummy.match import Match, first_dealer
+from ginrummy.rules import PRESETS, Rules
+
+STANDARD = PRESETS["standard"]
+KNOCKER = "As 2s 3s 4c 5c 6c 7d 7h 7s Kd"
+"""The player's crafted hand: three melds and the king of diamonds."""
+LOOSE = "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d"
+"""An opponent with no meld and nothing to lay off on the player's melds."""
+NEAR_GIN = "9d Td Jd Qh Kh Jh 5h 5s 5d 2c"
+"""An opponent with three melds and the two of clubs: 2 deadwood."""
+
+
+def seed_dealt_by(rules: Rules, dealer: int) -> int:
+    """Return the first seed whose first hand ``dealer`` deals."""
+    return next(seed for seed in range(100) if first_dealer(rules, seed)[0] == dealer)
+
+
+def crafted(player: str, opponent: str, upcard: str) -> Match:
+    """Return a standard match whose first hand deals these cards; the player is non-dealer."""
+    deck = make_deck(player, opponent, upcard=upcard)
+    return Match(STANDARD, seed=seed_dealt_by(STANDARD, 1), decks=[deck])
+
+
+def hand_cards(page: Page) -> list[str]:
+    """Return the player's cards in the order the page shows them."""
+    cards: list[str] = page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    return cards
+
+
+def shown_count(page: Page, row: str) -> int:
+    """Return the deadwood count the showdown shows in ``row`` (knocker or defender)."""
+    return int(page.locator(f".laid.{row} [data-count]").get_attribute("data-count") or -1)
+
+
+def showdown_figures(page: Page) -> dict[str, object]:
+    """Return the showdown as the page shows it: deadwood counts, points, rules."""
+    return {
+        "knocker_deadwood": shown_count(page, "knocker"),
+        "defender_deadwood": shown_count(page, "defender"),
+        "points": page.locator(".hand-points").get_attribute("data-points"),
+        "rules": [li.get_attribute("data-rule") for li in page.locator(".points li").all()],
+        "outcome": page.locator(".outcome").get_attribute("data-outcome"),
+    }
+
+
+def engine_figures(page: Page) -> dict[str, object]:
+    """Return the same figures computed by the engine from the page's saved record."""
+    hand = engine_match(page).hand
+    showdown = hand.showdown
+    assert showdown is not None and hand.score is not None
+    return {
+        "knocker_deadwood": showdown.knocker_arrangement.count,
+        "defender_deadwood": showdown.defender_arrangement.count,
+        "points": ",".join(map(str, hand.score.points)),
+        "rules": [line.rule.value for line in hand.score.lines],
+        "outcome": hand.score.outcome.value,
+    }
+
+
+def test_the_page_loads_and_deals(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
+    assert phase(page) == "first_upcard"
+    expect(page.locator("#hand .card[data-card]")).to_have_count(10)
+    expect(page.locator("#opp-cards .card.back")).to_have_count(10)
+    expect(page.locator("#prompt")).to_contain_text("or pass?")
+    expect(page.locator('[data-action="pass"]')).to_be_visible()
+    expect(page.locator("#pile .card.top[data-action='upcard']")).to_be_visible()
+    assert re.search(r"seed=\d+", page.url) and "preset=standard" in page.url
+
+
+def test_illegal_clicks_do_nothing(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
+    before = saved(page)["save"]
+    page.locator("#stock").click(force=True)  # force: a person's click ignores aria-disabled
+    page.locator("#hand .card").first.click(force=True)
+    page.locator("#opp-cards .card").first.click(force=True)
+    page.wait_for_timeout(300)
+    assert saved(page)["save"] == before and phase(page) == "first_upcard"
+    assert page.locator("#hand .card[data-action]").count() == 0
+
+
+def test_a_knock_shows_the_melds_then_the_engine_s_showdown(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d"))
+    click_action(page, "upcard")
+    expect(page.locator("#hand .group.meld")).to_have_count(3)
+    page.locator('#controls [data-action="knock Kd"]').click()
+    dialog = page.locator("dialog#confirm")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator(".group.meld")).to_have_count(3)
+    expect(dialog).to_contain_text("Deadwood 2")
+    dialog.locator('[data-action="knock Kd"]').click()
+    wait_idle(page)
+    assert phase(page) == "hand_over"
+    figures = showdown_figures(page)
+    assert figures == engine_figures(page)
+    assert figures["outcome"] == "knock" and figures["knocker_deadwood"] == 2
+    page.screenshot(path=str(artifacts / "phone-showdown-knock.png"))
+
+
+def test_a_gin(page: Page, base_url: str) -> None:
+    plant_save(page, base_url, crafted(KNOCKER, LOOSE, "4s"))
+    click_action(page, "upcard")
+    go_out(page, "gin Kd")
+    figures = showdown_figures(page)
+    assert figures == engine_figures(page)
+    assert figures["outcome"] == "gin" and "gin" in figures["rules"]  # type: ignore[operator]
+
+
+def test_an_undercut(page: Page, base_url: str) -> None:
+    plant_save(page, base_url, crafted(KNOCKER, NEAR_GIN, "8c"))
+    click_action(page, "upcard")
+    go_out(page, "knock Kd")
+    figures = showdown_figures(page)
+    assert figures == engine_figures(page)
+    assert figures["outcome"] == "undercut" and "undercut" in figures["rules"]  # type: ignore[operator]
+    expect(page.locator(".outcome")).to_contain_text("Undercut")
+
+
+def test_a_dead_hand(page: Page, base_url: str) -> None:
+    match = Match(STANDARD, seed=seed_dealt_by(STANDARD, 1))
+    match.play("pass")
+    match.play("pass")
+    while not (match.to_move == 0 and len(match.hand.stock) == 3):
+        before = match.hand.hands[match.to_move]
+        match.play("stock")
+        drawn = match.hand.hands[match.to_move] & ~before
+        match.play(f"discard {_card_text(drawn)}")
+    plant_save(page, base_url, match)
+    hand_before = set(hand_cards(page))
+    click_action(page, "stock")
+    (drawn_text,) = set(hand_cards(page)) - hand_before
+    click_action(page, f"discard {drawn_text}")
+    assert phase(page) == "hand_over"
+    expect(page.locator(".outcome")).to_have_attribute("data-outcome", "dead")
+    assert engine_match(page).hand.score.outcome.value == "dead"  # type: ignore[union-attr]
+
+
+def _card_text(mask: int) -> str:
+    """Return the text of the one card in ``mask``."""
+    from ginrummy.cards import format_mask
+
+    (text,) = format_mask(mask)
+    return text
+
+
+def test_a_full_match_to_the_end(page: Page, base_url: str, artifacts: Path) -> None:
+    open_game(page, base_url, "?preset=standard&seed=12&target=40&level=simple")
+    play_to(page, "match_over")
+    match = engine_match(page)
+    totals = match.scoresheet.grand_totals()
+    assert match.over
+    expect(page.locator(".match-end")).to_contain_text(f"{totals[0]} to {totals[1]}")
+    expect(page.locator('[data-command="new"]')).to_be_visible()
+    page.screenshot(path=str(artifacts / "phone-match-over.png"), full_page=True)
+
+
+def test_hollywood_shows_three_columns(page: Page, base_url: str) -> None:
+    open_game(page, base_url, "?preset=hollywood&seed=4&target=15&level=simple")
+    play_to(page, "hand_over")
+    expect(page.locator(".sheet.hollywood .sheet-game")).to_have_count(3)
+
+
+def test_reload_resumes_exactly(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 0)}&level=easy")
+    for _ in range(5):
+        take_turn(page)
+    before = saved(page)
+    hand = hand_cards(page)
+    page.reload()
+    wait_idle(page)
+    assert saved(page)["save"] == before["save"]
+    assert hand_cards(page) == hand
+
+
+BROKEN_SAVES = ["{not json", json.dumps({"params": {}, "save": '{"format": 1}'})]
+"""A save that is not JSON, and one whose game is not a record."""
+
+
+@pytest.mark.parametrize("stored", BROKEN_SAVES)
+def test_a_corrupt_save_is_reported_and_kept_aside(page: Page, base_url: str, stored: str) -> None:
+    page.add_init_script(
+        f"if (!sessionStorage.getItem('x')) {{ sessionStorage.setItem('x', '1');"
+        f" localStorage.setItem('ginrummy.game', {json.dumps(stored)}); }}"
+    )
+    open_game(page, base_url)
+    expect(page.locator("dialog#message")).to_be_visible()
+    expect(page.locator("#message-text")).to_contain_text("kept aside")
+    kept = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('ginrummy.broken.'))"
+        ".map(k => localStorage.getItem(k))"
+    )
+    assert kept == [stored]
+    page.locator("dialog#message button").click()
+    assert phase(page) in ("first_upcard", "draw", "discard")
+
+
+def test_the_new_game_form_puts_rules_and_seed_in_the_url(page: Page, base_url: str) -> None:
+    open_game(page, base_url, "?seed=1")
+    page.locator("#new-button").click()
+    form = page.locator("dialog#newgame")
+    form.locator("select[name=preset]").select_option("oklahoma")
+    expect(form.locator(".about")).to_contain_text("es, it, it-blog, fr")
+    form.locator("summary").click()
+    form.locator("input[name=gin_bonus]").fill("30")
+    form.locator("input[inputmode=numeric]").last.fill("42")
+    form.locator("button.primary").click()
+    wait_idle(page)
+    assert "preset=oklahoma" in page.url and "gin_bonus=30" in page.url and "seed=42" in page.url
+    assert engine_match(page).rules.gin_bonus == 30
+
+
+def test_a_bad_url_rule_is_explained(page: Page, base_url: str) -> None:
+    open_game(page, base_url, "?preset=standard&gin_bonus=lots")
+    expect(page.locator("#message-text")).to_contain_text("gin_bonus")
+
+
+@pytest.mark.parametrize(("name", "size"), [("phone", (390, 844)), ("desktop", (1280, 800))])
+def test_screenshots(
+    page: Page, base_url: str, artifacts: Path, name: str, size: tuple[int, int]
+) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}", speed="normal")
+    click_action(page, "pass")
+    if phase(page) == "draw":
+        click_action(page, "stock")
+    page.wait_for_function("document.getAnimations().length === 0")
+    page.screenshot(path=str(artifacts / f"{name}-table.png"))
+    box = page.locator("#hand").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0]

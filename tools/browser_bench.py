@@ -1,0 +1,151 @@
+"""The page's benchmark: cold loads, warm reloads and the opponent's time, in Chromium.
+
+    python tools/browser_bench.py SITE [--loads N]
+
+Prints ``name: value unit`` lines. In one run, on a local static server, it alternates
+cold loads (a new browser context each: empty cache and storage) of
+
+- the game, to a dealt hand that accepts a click (the page's "playable" mark), and
+- a bare page that only boots the same Pyodide with the same standard library in a
+  module worker and runs one line of Python (the floor no page can beat),
+
+then reloads the game warm, and plays a few hands at instant speed to time the
+opponent's decisions inside the browser (the worker's time for each ``opponent``
+request). ``own_bytes_gz`` is the gzipped size of our own files: all but pyodide/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "e2e"), str(ROOT / "py")]
+
+from player import open_game, phase, take_turn  # noqa: E402
+
+from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - after the path set-up
+from ginrummy.match import first_dealer  # noqa: E402
+from ginrummy.rules import PRESETS  # noqa: E402
+
+FLOOR_HTML = """<!doctype html><meta charset="utf-8"><title>floor</title>
+<script type="module">
+const worker = new Worker("bench-floor-worker.js", { type: "module" });
+worker.onmessage = () => performance.mark("playable");
+</script>"""
+FLOOR_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+const here = (path) => new URL(path, import.meta.url).href;
+const pyodide = await loadPyodide({
+  indexURL: here("pyodide/"), stdLibURL: here("pyodide/python_stdlib.zip"),
+});
+pyodide.runPython("1 + 1");
+postMessage("ready");"""
+PLAYABLE = "performance.getEntriesByName('playable').length > 0"
+TIMEOUT = 60_000
+
+
+def website() -> Any:
+    """Return ``tools/website.py`` (serving and own-bytes counting)."""
+    spec = importlib.util.spec_from_file_location("website", ROOT / "tools" / "website.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def playable_ms(page: Page, url: str, reload: bool = False) -> float:
+    """Load (or reload) ``url`` and return the ms from navigation to the "playable" mark."""
+    if reload:
+        page.reload()
+    else:
+        page.goto(url)
+    page.wait_for_function(PLAYABLE, timeout=TIMEOUT)
+    return float(page.evaluate("performance.getEntriesByName('playable')[0].startTime"))
+
+
+def cold_ms(browser: Browser, url: str) -> float:
+    """Return one cold load's time to playable, in a fresh context."""
+    context = browser.new_context()
+    try:
+        return playable_ms(context.new_page(), url)
+    finally:
+        context.close()
+
+
+def decision_times(browser: Browser, base: str, hands: int) -> list[float]:
+    """Play ``hands`` hands at instant speed; return the worker's time per opponent move."""
+    context = browser.new_context()
+    page = context.new_page()
+    open_game(page, base, "?preset=standard&seed=21&level=hard")
+    played = 0
+    while played < hands and phase(page) != "match_over":
+        take_turn(page)
+        if phase(page) == "hand_over":
+            played += 1
+    times = page.evaluate(
+        "performance.getEntriesByName('bridge opponent').map((entry) => entry.duration)"
+    )
+    context.close()
+    return [float(ms) for ms in times]
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """Return the nearest-rank percentile of ``values``."""
+    ordered = sorted(values)
+    index = max(0, min(len(ordered) - 1, round(fraction * len(ordered) + 0.5) - 1))
+    return ordered[index]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark on a built site and print its lines."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", type=Path)
+    parser.add_argument("--loads", type=int, default=7, help="cold loads of each page")
+    parser.add_argument("--hands", type=int, default=3, help="hands played for decisions")
+    args = parser.parse_args(argv)
+    tools = website()
+    own = tools.own_bytes_gz(args.site)
+    floor_files = [args.site / "bench-floor.html", args.site / "bench-floor-worker.js"]
+    floor_files[0].write_text(FLOOR_HTML)
+    floor_files[1].write_text(FLOOR_WORKER)
+    server, base = tools.serve_in_background(args.site, 0)
+    seed = next(s for s in range(100) if first_dealer(PRESETS["standard"], s)[0] == 1)
+    game = f"{base}?preset=standard&seed={seed}&level=normal"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            cold_ms(browser, base + "bench-floor.html")  # a first run warms the OS file cache
+            games, floors = [], []
+            for _ in range(args.loads):
+                floors.append(cold_ms(browser, base + "bench-floor.html"))
+                games.append(cold_ms(browser, game))
+            context = browser.new_context()
+            page = context.new_page()
+            playable_ms(page, game)
+            warm = [playable_ms(page, game, reload=True) for _ in range(args.loads)]
+            context.close()
+            decisions = decision_times(browser, base, args.hands)
+            browser.close()
+    finally:
+        server.shutdown()
+        for path in floor_files:
+            path.unlink()
+    first, floor = statistics.median(games), statistics.median(floors)
+    print(f"first_playable_ms: {first:.0f} ms")
+    print(f"pyodide_floor_ms: {floor:.0f} ms")
+    print(f"first_playable_over_floor: {first / floor:.3f} ratio")
+    print(f"warm_reload_ms: {statistics.median(warm):.0f} ms")
+    print(f"bot_decision_ms_p99: {percentile(decisions, 0.99):.1f} ms")
+    print(f"bot_decisions: {len(decisions)} count")
+    print(f"own_bytes_gz: {own} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

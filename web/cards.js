@@ -1,0 +1,60 @@
+// Card elements: one element per card text ("Qs"), its look from CSS classes and art.
+import { t } from "./strings.js";
+
+const RANK_SHOWN = { T: "10" };
+const FACES = new Set(["J", "Q", "K"]);
+
+/** Return the spoken name of a card text, like "queen of spades". */
+export function cardName(text) {
+  return t("card.name", { rank: t(`rank.${text[0]}`), suit: t(`suit.${text[1]}`) });
+}
+
+const SUIT_SYMBOLS = { s: "\u2660", c: "\u2663", d: "\u2666", h: "\u2665" };
+
+/** Return a card text as people write it: "7h" becomes "7♥", "Td" "10♦". */
+export function prettyCard(text) {
+  return text ? rankShown(text) + SUIT_SYMBOLS[text[1]] : "";
+}
+
+/** Return the display rank of a card text ("10" for "T"). */
+export function rankShown(text) {
+  return RANK_SHOWN[text[0]] ?? text[0];
+}
+
+/**
+ * Return a face-up card element for `text`. `tag` is "button" for cards the player
+ * may act on (focusable), "span" for cards only shown.
+ */
+export function faceCard(text, tag = "span") {
+  const card = document.createElement(tag);
+  card.className = "card face";
+  card.dataset.card = text;
+  card.dataset.suit = text[1];
+  if (tag === "button") card.type = "button";
+  else card.setAttribute("role", "img");
+  card.setAttribute("aria-label", cardName(text));
+  const rank = rankShown(text);
+  const corner = `<span class="corner"><b>${rank}</b><i class="pip"></i></span>`;
+  const middle = FACES.has(text[0])
+    ? `<span class="court"><b>${rank}</b><i class="pip"></i></span>`
+    : `<i class="pip big"></i>`;
+  card.innerHTML = `${corner}${middle}<span class="corner end"><b>${rank}</b><i class="pip"></i></span>`;
+  return card;
+}
+
+/** Return a face-down card element. */
+export function backCard() {
+  const card = document.createElement("span");
+  card.className = "card back";
+  card.setAttribute("role", "img");
+  card.setAttribute("aria-label", t("card.back"));
+  return card;
+}
+
+/** Return a row of face-up cards for `texts`, marked as a meld or as deadwood. */
+export function cardGroup(texts, kind) {
+  const group = document.createElement("div");
+  group.className = `group ${kind}`;
+  for (const text of texts) group.append(faceCard(text));
+  return group;
+}

@@ -1,0 +1,198 @@
+// Dialogs: confirming a way to go out (with the melds it lays down) and the new-game form.
+import { cardGroup, prettyCard } from "./cards.js";
+import { t } from "./strings.js";
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function button(text, attributes = {}) {
+  const node = element("button", "", text);
+  node.type = "button";
+  Object.assign(node.dataset, attributes);
+  return node;
+}
+
+/**
+ * Show the arrangement(s) a going-out `entry` lays down and resolve with the action
+ * text to play, or null when the player cancels.
+ */
+export function confirmGoOut(dialog, entry) {
+  dialog.replaceChildren();
+  dialog.append(element("h2", "", t(`confirm.${entry.kind}`, { card: prettyCard(entry.card) })));
+  if (entry.options.length > 1) dialog.append(element("p", "", t("confirm.choose")));
+  const choices = [];
+  for (const option of entry.options) {
+    const box = element("div", "option");
+    const groups = element("div", "groups");
+    for (const meld of option.melds) groups.append(cardGroup(meld, "meld"));
+    if (option.deadwood_cards.length) groups.append(cardGroup(option.deadwood_cards, "deadwood"));
+    const go = button(t("confirm.go"), { action: option.action });
+    go.classList.add("primary");
+    choices.push(go);
+    box.append(groups, element("span", "deadwood", t("deadwood", { count: option.deadwood })), go);
+    dialog.append(box);
+  }
+  const cancel = button(t("action.cancel"));
+  const row = element("div", "buttons");
+  row.append(cancel);
+  dialog.append(row);
+  return new Promise((resolve) => {
+    const finish = (value) => {
+      dialog.close();
+      resolve(value);
+    };
+    for (const go of choices) go.addEventListener("click", () => finish(go.dataset.action));
+    cancel.addEventListener("click", () => finish(null));
+    dialog.addEventListener("cancel", () => resolve(null), { once: true });
+    dialog.showModal();
+  });
+}
+
+function fieldInput(parameter) {
+  let input;
+  if (parameter.kind === "bool") {
+    input = element("input");
+    input.type = "checkbox";
+  } else if (parameter.kind === "choice") {
+    input = element("select");
+    for (const choice of parameter.choices) {
+      const option = element("option", "", choice.value.replaceAll("_", " "));
+      option.value = choice.value;
+      option.title = choice.doc;
+      input.append(option);
+    }
+  } else {
+    input = element("input");
+    input.inputMode = parameter.kind === "knock_limit" ? "text" : "numeric";
+    input.size = 6;
+    if (parameter.kind === "optional_int") input.placeholder = t("form.none");
+  }
+  input.name = parameter.name;
+  return input;
+}
+
+function setField(input, value) {
+  if (input.type === "checkbox") input.checked = Boolean(value);
+  else input.value = value === null ? "" : String(value);
+}
+
+function fieldText(input) {
+  if (input.type === "checkbox") return input.checked ? "true" : "false";
+  return input.value.trim() === "" ? "null" : input.value.trim();
+}
+
+const plain = (value) => (value === null ? "null" : String(value));
+
+/**
+ * Show the new-game form filled from `current` (URL-style params) and resolve with the
+ * params to start, or null when cancelled. `check(params)` answers an error or null.
+ */
+export function newGameForm(dialog, options, current, check) {
+  dialog.replaceChildren();
+  const form = element("form", "new-game");
+  form.method = "dialog";
+  form.append(element("h2", "", t("form.title")));
+
+  const presetLabel = element("label", "field", t("form.preset"));
+  const preset = element("select");
+  preset.name = "preset";
+  for (const entry of options.presets) {
+    const option = element("option", "", entry.name.replaceAll("_", " "));
+    option.value = entry.name;
+    preset.append(option);
+  }
+  presetLabel.append(preset);
+  const about = element("p", "about");
+  form.append(presetLabel, about);
+
+  const details = element("details", "rules");
+  details.append(element("summary", "", t("form.customize")));
+  const inputs = new Map();
+  for (const parameter of options.parameters) {
+    const label = element("label", "param");
+    label.title = parameter.doc;
+    label.append(element("span", "", parameter.name.replaceAll("_", " ")));
+    const input = fieldInput(parameter);
+    inputs.set(parameter.name, input);
+    label.append(input, element("small", "", parameter.doc));
+    details.append(label);
+  }
+  form.append(details);
+
+  const levelLabel = element("label", "field", t("form.level"));
+  const level = element("select");
+  for (const name of options.levels) {
+    const option = element("option", "", t(`level.${name}`));
+    option.value = name;
+    level.append(option);
+  }
+  level.value = current.level || options.default_level;
+  levelLabel.append(level);
+
+  const seedLabel = element("label", "field", t("form.seed"));
+  const seed = element("input");
+  seed.inputMode = "numeric";
+  seed.placeholder = t("form.seed_hint");
+  seedLabel.append(seed);
+  const error = element("p", "error");
+  error.hidden = true;
+  form.append(levelLabel, seedLabel, error);
+
+  const start = element("button", "primary", t("form.start"));
+  start.value = "start";
+  const cancel = button(t("form.cancel"));
+  const row = element("div", "buttons");
+  row.append(cancel, start);
+  form.append(row);
+  dialog.append(form);
+
+  const presetRules = (name) => options.presets.find((entry) => entry.name === name).rules;
+  const showPreset = (name, changes = {}) => {
+    const source = options.presets.find((entry) => entry.name === name).source;
+    about.textContent = `${t(`preset.${name}`)} ${t("form.source", { source })}`;
+    const rules = presetRules(name);
+    for (const [field, input] of inputs) setField(input, field in changes ? changes[field] : rules[field]);
+  };
+  const { preset: startPreset = "standard", seed: _seed, level: _level, ...changes } = current;
+  preset.value = startPreset;
+  showPreset(startPreset, changes);
+  if (Object.keys(changes).length) details.open = true;
+  preset.addEventListener("change", () => showPreset(preset.value));
+
+  const collect = () => {
+    const params = { preset: preset.value };
+    const rules = presetRules(preset.value);
+    for (const [field, input] of inputs) {
+      const text = fieldText(input);
+      if (text !== plain(rules[field])) params[field] = text;
+    }
+    if (seed.value.trim()) params.seed = seed.value.trim();
+    params.level = level.value;
+    return params;
+  };
+
+  return new Promise((resolve) => {
+    cancel.addEventListener("click", () => {
+      dialog.close();
+      resolve(null);
+    });
+    dialog.addEventListener("cancel", () => resolve(null), { once: true });
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const params = collect();
+      const problem = await check(params);
+      if (problem) {
+        error.textContent = problem;
+        error.hidden = false;
+        return;
+      }
+      dialog.close();
+      resolve(params);
+    });
+    dialog.showModal();
+  });
+}

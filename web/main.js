@@ -1,0 +1,305 @@
+// The page: loads Python in a worker, then plays — player clicks and drags become action
+// ids for the bridge, its JSON states are drawn, the opponent's moves are paced.
+import { prettyCard } from "./cards.js";
+import { confirmGoOut, newGameForm } from "./dialogs.js";
+import { startEngine } from "./engine.js";
+import { drawShowdown } from "./showdown.js";
+import { t, translate } from "./strings.js";
+import { animate, drawTable, naturalOrder, snapshot } from "./table.js";
+
+const $ = (id) => document.getElementById(id);
+const SAVE_KEY = "ginrummy.game";
+const SPEED_KEY = "ginrummy.speed";
+const PACE = { slow: [1400, 650], normal: [800, 380], fast: [260, 160], instant: [0, 0] }; // pause, animation ms
+const STAGES = { runtime: 1, engine: 2, ready: 3 };
+
+const call = startEngine(onStage, onLoadFailed);
+const ui = { order: [], hand: 0, onGoOut: goOut };
+let state = null;
+let busy = true;
+
+/** Mark the page busy (a request or the opponent's turn in progress) or ready for input. */
+function setBusy(value) {
+  busy = value;
+  $("table").dataset.busy = String(value);
+}
+
+translate(document);
+$("load-stage").textContent = t("load.runtime");
+
+function onStage(stage) {
+  performance.mark(`stage ${stage}`);
+  $("load-progress").value = STAGES[stage];
+  $("load-stage").textContent = t(stage === "runtime" ? "load.runtime" : stage === "engine" ? "load.engine" : "load.deal");
+}
+
+function onLoadFailed(message, stalled) {
+  const error = $("load-error");
+  error.textContent = stalled ? t("load.stalled") : t("load.failed", { error: message });
+  error.hidden = false;
+  $("load-retry").hidden = false;
+  document.querySelector(".loading").classList.add("failed");
+}
+$("load-retry").addEventListener("click", () => location.reload());
+
+function pace() {
+  return PACE[$("speed").value] || PACE.normal;
+}
+
+function showMessage(text) {
+  $("message-text").textContent = text;
+  if (!$("message").open) $("message").showModal();
+}
+
+/** Keep the game in localStorage and its rules and seed in the URL. */
+function remember(next) {
+  localStorage.setItem(SAVE_KEY, JSON.stringify({ params: next.params, save: next.save, order: ui.order }));
+  const query = new URLSearchParams(next.params).toString();
+  if (location.search.slice(1) !== query) history.replaceState(null, "", `?${query}`);
+}
+
+function show(next, animated = true) {
+  const before = snapshot();
+  if (next.view.hand_number !== ui.hand) {
+    ui.hand = next.view.hand_number;
+    ui.order = naturalOrder(next.view.hand);
+  }
+  state = next;
+  drawTable(state, ui);
+  const [, ms] = pace();
+  if (animated) animate(before, ms);
+  const box = $("showdown");
+  const over = state.view.phase === "hand_over" || state.view.phase === "match_over";
+  box.hidden = !over;
+  if (over) drawShowdown(box, state, endButton(), ms);
+  else box.replaceChildren();
+  remember(state);
+}
+
+function endButton() {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "primary";
+  if (state.view.legal.includes("next")) {
+    button.dataset.action = "next";
+    button.textContent = t("action.next");
+  } else {
+    button.dataset.command = "new";
+    button.textContent = t("menu.new");
+  }
+  return button;
+}
+
+function describe(move, seat) {
+  const [word, card] = move.action.startsWith("big gin") ? ["big gin"] : move.action.split(" ");
+  const declined = state.view.events.at(-1)?.declined;
+  return t(`${seat === 1 ? "opp" : "me"}.${word}`, { card: prettyCard(card || declined) });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function opponentTurns() {
+  const said = [];
+  while (state && state.opponent_to_move) {
+    await sleep(pace()[0]);
+    const answer = await call("opponent");
+    if (!answer.ok) return fail(answer);
+    show(answer);
+    said.push(describe(answer.move, 1));
+    $("opp-says").textContent = said.join(" · ");
+  }
+}
+
+function fail(answer) {
+  showMessage(answer.error);
+  if (answer.traceback) console.error(answer.traceback);
+}
+
+async function act(action) {
+  if (busy || !state) return;
+  setBusy(true);
+  try {
+    const answer = await call("play", action);
+    if (!answer.ok) return fail(answer);
+    show(answer);
+    await opponentTurns();
+  } finally {
+    setBusy(false);
+  }
+}
+
+async function goOut(entry) {
+  if (busy) return;
+  const action = await confirmGoOut($("confirm"), entry);
+  if (action) await act(action);
+}
+
+async function hint() {
+  if (busy || !state) return;
+  const answer = await call("hint");
+  $("opp-says").textContent = answer.ok ? t("hint.says", { reason: answer.reason }) : answer.error;
+}
+
+async function newGame() {
+  if (busy) return;
+  setBusy(true);
+  try {
+    const options = await call("options");
+    let started = null;
+    const params = await newGameForm($("newgame"), options, state ? state.params : {}, async (asked) => {
+      const answer = await call("new", JSON.stringify(asked));
+      started = answer.ok ? answer : null;
+      return answer.ok ? null : answer.error;
+    });
+    if (params && started) {
+      ui.hand = 0;
+      $("opp-says").textContent = "";
+      show(started, false);
+      await opponentTurns();
+    }
+  } finally {
+    setBusy(false);
+  }
+}
+
+// --- input: clicks, keys and drags ---------------------------------------------------
+
+document.addEventListener("click", (event) => {
+  const target = event.target.closest("[data-action], [data-command]");
+  if (!target || target.closest("dialog") || target.classList.contains("go-out")) return;
+  if (ui.dragged) return;
+  if (target.dataset.command === "new") newGame();
+  else if (target.dataset.action) act(target.dataset.action);
+});
+$("new-button").addEventListener("click", newGame);
+$("hint-button").addEventListener("click", hint);
+$("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("speed").value));
+$("speed").value = localStorage.getItem(SPEED_KEY) || "normal";
+
+let drag = null;
+$("hand").addEventListener("pointerdown", (event) => {
+  const card = event.target.closest(".card");
+  if (!card || event.button !== 0) return;
+  drag = { card, x: event.clientX, y: event.clientY, moved: false };
+  ui.dragged = false;
+});
+window.addEventListener("pointermove", (event) => {
+  if (!drag) return;
+  const dx = event.clientX - drag.x;
+  const dy = event.clientY - drag.y;
+  if (!drag.moved && Math.hypot(dx, dy) < 8) return;
+  if (!drag.moved) {
+    drag.moved = true;
+    drag.card.setPointerCapture?.(event.pointerId);
+    drag.card.classList.add("dragging");
+  }
+  drag.card.style.transform = `translate(${dx}px, ${dy}px)`;
+  $("pile").classList.toggle("drop", overPile(event) && canDiscard(drag.card));
+});
+window.addEventListener("pointerup", (event) => {
+  if (!drag) return;
+  const { card, moved } = drag;
+  drag = null;
+  if (!moved) return;
+  ui.dragged = true;
+  setTimeout(() => (ui.dragged = false));
+  const from = card.getBoundingClientRect();
+  card.classList.remove("dragging");
+  card.style.transform = "";
+  $("pile").classList.remove("drop");
+  if (overPile(event) && canDiscard(card)) {
+    act(card.dataset.action);
+    return;
+  }
+  const other = document.elementsFromPoint(event.clientX, event.clientY).find(
+    (node) => node !== card && node.closest?.("#hand .card"),
+  );
+  const onto = other?.closest(".card");
+  if (onto) reorder(card.dataset.card, onto.dataset.card);
+  else card.animate([{ transform: `translate(${from.left - card.getBoundingClientRect().left}px, ${from.top - card.getBoundingClientRect().top}px)` }, { transform: "none" }], { duration: 200 });
+});
+
+function overPile(event) {
+  const box = $("pile").getBoundingClientRect();
+  return event.clientX >= box.left - 20 && event.clientX <= box.right + 20 && event.clientY >= box.top - 20 && event.clientY <= box.bottom + 20;
+}
+
+function canDiscard(card) {
+  return (card.dataset.action || "").startsWith("discard ");
+}
+
+function reorder(moving, before) {
+  const inMeld = (text) => state.view.arrangement.melds.find((meld) => meld.includes(text));
+  const meld = inMeld(moving);
+  const group = meld && !meld.includes(before) ? meld : [moving];
+  const rest = ui.order.filter((text) => !group.includes(text));
+  rest.splice(rest.indexOf(before), 0, ...group);
+  ui.order = rest;
+  const places = snapshot();
+  drawTable(state, ui);
+  animate(places, pace()[1]);
+  remember(state);
+}
+
+// --- start: resume the saved game, or deal the one the URL asks for ---------------------
+
+function urlParams() {
+  return Object.fromEntries(new URLSearchParams(location.search));
+}
+
+function sameGame(a, b) {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => key === "level" || a[key] === b[key]);
+}
+
+async function resume(wanted) {
+  const raw = localStorage.getItem(SAVE_KEY);
+  if (!raw) return null;
+  let saved = null;
+  try {
+    saved = JSON.parse(raw);
+  } catch {
+    saved = null;
+  }
+  if (saved && Object.keys(wanted).length && !sameGame(saved.params || {}, wanted)) return null;
+  const answer = saved && typeof saved.save === "string" ? await call("resume", saved.save) : null;
+  if (answer && answer.ok) {
+    ui.hand = answer.view.hand_number;
+    ui.order = Array.isArray(saved.order) ? saved.order : naturalOrder(answer.view.hand);
+    return answer;
+  }
+  const key = `ginrummy.broken.${Date.now()}`;
+  localStorage.setItem(key, raw);
+  localStorage.removeItem(SAVE_KEY);
+  const error = answer ? answer.error : "not a saved game";
+  setTimeout(() => showMessage(t("error.save_broken", { error, key })));
+  return null;
+}
+
+async function start() {
+  const wanted = urlParams();
+  let first = await resume(wanted);
+  if (!first) {
+    first = await call("new", JSON.stringify(wanted));
+    if (!first.ok) {
+      showMessage(first.error);
+      first = await call("new", "{}");
+    }
+  }
+  if (!first.ok) return onLoadFailed(first.error, false);
+  performance.mark("dealt");
+  show(first, false);
+  performance.mark("drawn");
+  $("loading").hidden = true;
+  document.documentElement.dataset.ready = "true";
+  setBusy(true);
+  try {
+    await opponentTurns();
+  } finally {
+    setBusy(false);
+  }
+  performance.mark("playable");
+  call("warm"); // load the opponent while the player thinks
+}
+
+start();

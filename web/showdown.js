@@ -1,0 +1,162 @@
+// The end of a hand: both hands in melds, lay-offs moving onto the knocker's melds,
+// the points with the rule behind each, and the score sheet.
+import { cardGroup, faceCard } from "./cards.js";
+import { t } from "./strings.js";
+
+const who = (seat) => t(`who.${seat}`);
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function handRow(title, melds, deadwood, count) {
+  const row = element("div", "laid");
+  const head = element("h3", "", title);
+  const counted = element("span", "deadwood", t("deadwood", { count }));
+  counted.dataset.count = count;
+  head.append(counted);
+  const groups = element("div", "groups");
+  for (const meld of melds) groups.append(cardGroup(meld, "meld"));
+  if (deadwood.length) groups.append(cardGroup(deadwood, "deadwood"));
+  row.append(head, groups);
+  return row;
+}
+
+/** Move the laid-off cards from the defender's row onto the knocker's melds, animated. */
+function playLayoffs(box, showdown, ms) {
+  const knockerMelds = box.querySelectorAll(".laid.knocker .group.meld");
+  for (const { card, meld } of showdown.layoffs) {
+    const moving = box.querySelector(`.laid.defender [data-card="${card}"]`);
+    const target = knockerMelds[meld];
+    if (!moving || !target) continue;
+    const from = moving.getBoundingClientRect();
+    moving.parentElement.removeChild(moving);
+    moving.classList.add("laid-off");
+    target.append(moving);
+    const to = moving.getBoundingClientRect();
+    moving.animate(
+      [{ transform: `translate(${from.left - to.left}px, ${from.top - to.top}px)` }, { transform: "none" }],
+      { duration: ms, easing: "ease-out" },
+    );
+  }
+}
+
+function pointLines(result) {
+  const list = element("ul", "points");
+  for (const line of result.breakdown) {
+    const item = element("li", `seat-${line.seat}`);
+    item.dataset.rule = line.rule;
+    item.append(
+      element("b", "", `+${line.points}`),
+      element("span", "", ` ${who(line.seat)}: ${t(`rule.${line.rule}`)}`),
+      element("small", "", line.note ? ` (${line.note})` : ""),
+    );
+    list.append(item);
+  }
+  const total = element("p", "hand-points");
+  const winner = result.winner;
+  total.dataset.points = result.points.join(",");
+  total.textContent =
+    winner === null ? t("showdown.nothing") : t("showdown.points", { who: who(winner), points: result.points[winner] });
+  list.append(total);
+  return list;
+}
+
+function gameTable(game, hollywood) {
+  const table = element("table", "sheet-game");
+  const caption = element("caption", "", t("sheet.game", { number: game.number }));
+  if (game.over) caption.append(element("small", "", ` ${t("sheet.won", { who: who(game.winner) })}`));
+  table.append(caption);
+  const head = element("tr");
+  head.append(element("th", "", ""), element("th", "", t("you")), element("th", "", t("opponent")));
+  table.append(head);
+  const row = (label, a, b, className = "") => {
+    const tr = element("tr", className);
+    tr.append(element("th", "", label), element("td", "", String(a)), element("td", "", String(b)));
+    table.append(tr);
+  };
+  for (const [hand, a, b] of game.hands) row(t("sheet.hand", { number: hand }), a, b);
+  row(t("sheet.total"), game.totals[0], game.totals[1], "total");
+  for (const line of game.bonuses) {
+    row(t(`rule.${line.rule}`), line.seat === 0 ? line.points : "", line.seat === 1 ? line.points : "", "bonus");
+  }
+  if (game.bonuses.length) row(t("sheet.final"), game.final[0], game.final[1], "total");
+  table.classList.toggle("column", hollywood);
+  return table;
+}
+
+/** Return the score sheet: every game, or the three Hollywood columns side by side. */
+export function scoreSheet(scores) {
+  const box = element("div", `sheet ${scores.format}`);
+  box.append(element("h3", "", t("sheet.title")));
+  const games = element("div", "games");
+  for (const game of scores.games) games.append(gameTable(game, scores.format === "hollywood"));
+  box.append(games);
+  for (const line of scores.match_bonuses) {
+    box.append(element("p", "bonus", `+${line.points} ${who(line.seat)}: ${t(`rule.${line.rule}`)}`));
+  }
+  return box;
+}
+
+/**
+ * Draw the hand's end into `box` from the bridge `state`; `ms` paces the lay-offs.
+ * The "next" (or new game) button is `next`, made by the caller.
+ */
+export function drawShowdown(box, state, next, ms) {
+  const view = state.view;
+  const result = state.result;
+  const showdown = view.showdown;
+  box.replaceChildren();
+  const title = element("h2", "outcome");
+  title.dataset.outcome = result.outcome;
+  if (result.outcome === "dead") {
+    title.textContent = t("outcome.dead");
+  } else {
+    const winner = result.outcome === "undercut" ? 1 - showdown.knocker : showdown.knocker;
+    title.textContent = t(`outcome.${result.outcome}`, { who: who(winner) });
+  }
+  box.append(title);
+  if (showdown) {
+    const knocker = handRow(
+      t("showdown.knocker", { who: who(showdown.knocker) }),
+      showdown.knocker_melds,
+      showdown.knocker_deadwood_cards,
+      showdown.knocker_deadwood,
+    );
+    knocker.classList.add("knocker");
+    const laidOff = showdown.layoffs.map((entry) => entry.card);
+    const defender = handRow(
+      t("showdown.defender", { who: who(showdown.defender) }),
+      showdown.defender_melds,
+      [...laidOff, ...showdown.defender_deadwood_cards],
+      showdown.defender_deadwood,
+    );
+    defender.classList.add("defender");
+    box.append(knocker, defender);
+  } else {
+    for (const seat of [0, 1]) {
+      const row = element("div", "laid");
+      row.append(element("h3", "", who(seat)));
+      const groups = element("div", "groups");
+      const group = element("div", "group deadwood");
+      for (const text of view.hands[seat]) group.append(faceCard(text));
+      groups.append(group);
+      row.append(groups);
+      box.append(row);
+    }
+  }
+  if (result.outcome !== "dead") box.append(pointLines(result));
+  if (view.scores.over) {
+    const mine = view.scores.winner === 0;
+    const banner = element("p", `match-end ${mine ? "won" : "lost"}`, t(mine ? "match.won" : "match.lost"));
+    const [you, opponent] = view.scores.totals;
+    banner.append(element("small", "", ` ${t("match.totals", { you, opponent })}`));
+    box.append(banner);
+  }
+  box.append(scoreSheet(view.scores));
+  box.append(next);
+  if (showdown && showdown.layoffs.length) setTimeout(() => playLayoffs(box, showdown, ms * 1.5), ms);
+}

@@ -1,0 +1,226 @@
+// Drawing the table from a bridge state: one element per card, moved between zones and
+// animated from where it was (FLIP). No game logic: only what Python sent.
+import { backCard, faceCard, prettyCard } from "./cards.js";
+import { t } from "./strings.js";
+
+const $ = (id) => document.getElementById(id);
+const cards = new Map(); // card text -> its one element on the table
+
+/** Return the table's element for `text`, made once (a focusable button). */
+function cardElement(text) {
+  let card = cards.get(text);
+  if (!card) {
+    card = faceCard(text, "button");
+    cards.set(text, card);
+  }
+  card.removeAttribute("data-action");
+  card.removeAttribute("aria-disabled");
+  card.className = "card face";
+  return card;
+}
+
+/** Mark `element` as the control of `action` when it is legal, else as inert. */
+function bind(element, action, legal) {
+  if (legal.has(action)) {
+    element.dataset.action = action;
+    element.removeAttribute("aria-disabled");
+  } else {
+    element.removeAttribute("data-action");
+    element.setAttribute("aria-disabled", "true");
+  }
+}
+
+/** Return the positions of every card and card back now on the table. */
+export function snapshot() {
+  const places = new Map();
+  for (const element of $("table").querySelectorAll("[data-card]")) {
+    places.set(element.dataset.card, element.getBoundingClientRect());
+  }
+  places.set("#stock", $("stock").getBoundingClientRect());
+  places.set("#opponent", $("opp-cards").getBoundingClientRect());
+  places.set("#backs", $("opp-cards").querySelectorAll(".back").length);
+  return places;
+}
+
+function slide(element, from, ms) {
+  if (!from || !ms) return;
+  const to = element.getBoundingClientRect();
+  const dx = from.left - to.left;
+  const dy = from.top - to.top;
+  if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+  element.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
+    duration: ms,
+    easing: "cubic-bezier(.2,.7,.3,1)",
+  });
+}
+
+/** Animate every card from where `before` saw it to where it is now. */
+export function animate(before, ms) {
+  if (!ms) return;
+  for (const element of $("table").querySelectorAll("[data-card]")) {
+    let from = before.get(element.dataset.card);
+    if (!from) from = element.closest("#hand") ? before.get("#stock") : before.get("#opponent");
+    slide(element, from, ms);
+  }
+  const backs = $("opp-cards").querySelectorAll(".back");
+  if (backs.length > before.get("#backs")) slide(backs[backs.length - 1], before.get("#stock"), ms);
+}
+
+/** Return the hand's groups: melds first (in the player's order), deadwood last. */
+function handGroups(arrangement, order) {
+  const rank = (text) => {
+    const index = order.indexOf(text);
+    return index < 0 ? order.length : index;
+  };
+  const melds = arrangement.melds.map((meld) => [...meld]);
+  melds.sort((a, b) => Math.min(...a.map(rank)) - Math.min(...b.map(rank)));
+  const deadwood = [...arrangement.deadwood_cards].sort((a, b) => rank(a) - rank(b));
+  return { melds, deadwood };
+}
+
+/** Return a default order for new cards: by rank, then suit. */
+export function naturalOrder(texts) {
+  const ranks = "A23456789TJQK";
+  return [...texts].sort((a, b) => ranks.indexOf(a[0]) - ranks.indexOf(b[0]) || a[1].localeCompare(b[1]));
+}
+
+function drawScores(view) {
+  const sheet = view.scores;
+  const box = $("scores");
+  box.replaceChildren();
+  const games = sheet.format === "hollywood" ? sheet.games : [sheet.games[sheet.games.length - 1]];
+  for (const game of games) {
+    const item = document.createElement("div");
+    item.className = "score";
+    if (games.length > 1) item.title = t("sheet.game", { number: game.number });
+    item.innerHTML =
+      `<span class="who">${t("you")}</span><b data-score="0">${game.totals[0]}</b>` +
+      `<span class="who">${t("opponent")}</span><b data-score="1">${game.totals[1]}</b>`;
+    if (game.over) item.classList.add("over");
+    box.append(item);
+  }
+  const target = document.createElement("span");
+  target.className = "target";
+  target.textContent = t("score.target", { target: view.rules.target });
+  box.append(target);
+}
+
+function drawOpponent(view) {
+  const box = $("opp-cards");
+  const known = view.opponent.known;
+  const shown = [];
+  for (const text of known) {
+    const card = cardElement(text);
+    card.classList.add("known");
+    card.setAttribute("aria-disabled", "true");
+    shown.push(card);
+  }
+  const backs = [...box.querySelectorAll(".back")];
+  const hidden = view.hands ? 0 : view.opponent.count - known.length;
+  while (backs.length < hidden) backs.push(backCard());
+  backs.length = hidden;
+  if (view.hands) {
+    for (const text of view.hands[1]) if (!known.includes(text)) shown.push(cardElement(text));
+  }
+  box.replaceChildren(...shown, ...backs);
+  box.setAttribute("aria-label", t("seat.cards", { count: view.opponent.count }));
+}
+
+function drawPiles(view, legal) {
+  const stock = $("stock");
+  bind(stock, "stock", legal);
+  stock.classList.toggle("empty", view.stock_count === 0);
+  stock.style.setProperty("--depth", Math.min(6, Math.ceil(view.stock_count / 6)));
+  $("stock-count").textContent = t("stock.count", { count: view.stock_count });
+  const pile = $("pile");
+  const shown = view.pile.map((text) => cardElement(text));
+  shown.forEach((card, index) => {
+    card.setAttribute("aria-disabled", "true");
+    card.style.setProperty("--i", shown.length - 1 - index);
+  });
+  const top = shown[shown.length - 1];
+  if (top) {
+    bind(top, "upcard", legal);
+    top.classList.add("top");
+  }
+  pile.classList.toggle("open", view.rules.open_discards);
+  pile.replaceChildren(...shown);
+  $("pile-count").textContent = view.pile_count ? t("pile") : t("pile.empty");
+}
+
+function drawHand(state, ui, legal) {
+  const view = state.view;
+  const hand = $("hand");
+  const { melds, deadwood } = handGroups(view.arrangement, ui.order);
+  const groups = [];
+  for (const meld of melds) groups.push(["meld", meld]);
+  if (deadwood.length) groups.push(["deadwood", deadwood]);
+  const nodes = groups.map(([kind, texts]) => {
+    const group = document.createElement("div");
+    group.className = `group ${kind}`;
+    for (const text of texts) {
+      const card = cardElement(text);
+      if (text === view.taken) card.classList.add("taken");
+      const action = legal.has(`discard ${text}`) ? `discard ${text}` : `layoff ${text}`;
+      bind(card, action, legal);
+      const after = state.discard_deadwood[text];
+      card.title = after === undefined ? "" : t("deadwood", { count: after });
+      group.append(card);
+    }
+    return group;
+  });
+  hand.replaceChildren(...nodes);
+  $("deadwood").textContent = t("deadwood", { count: view.arrangement.deadwood });
+}
+
+function drawTalk(state, legal, onGoOut) {
+  const view = state.view;
+  const prompt = state.prompt;
+  $("prompt").textContent = t(`prompt.${prompt.id}`, { card: prettyCard(prompt.card) });
+  const controls = $("controls");
+  const buttons = [];
+  for (const simple of ["pass", "done"]) {
+    if (legal.has(simple) && view.to_move === 0) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.action = simple;
+      button.textContent = t(`action.${simple}`);
+      buttons.push(button);
+    }
+  }
+  for (const entry of state.going_out) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = `go-out ${entry.kind.replace(" ", "-")}`;
+    button.dataset.action = entry.action;
+    button.textContent = t(`action.${entry.kind}`, { card: prettyCard(entry.card) });
+    button.addEventListener("click", (event) => {
+      event.stopPropagation();
+      onGoOut(entry);
+    });
+    buttons.push(button);
+  }
+  controls.replaceChildren(...buttons);
+  const limit = view.knock_limit;
+  const line = [limit ? t("knock.limit", { limit }) : t("knock.gin_only")];
+  if (view.doubled) line.push(t("doubled"));
+  $("rules-line").textContent = line.join(" · ");
+}
+
+/** Draw the whole table for `state`; `ui` holds the player's card order and handlers. */
+export function drawTable(state, ui) {
+  const view = state.view;
+  const legal = new Set(view.to_move === 0 || view.phase === "hand_over" ? view.legal : []);
+  const table = $("table");
+  table.dataset.phase = view.phase;
+  table.dataset.turn = view.to_move === 0 ? "player" : view.to_move === 1 ? "opponent" : "none";
+  for (const text of view.hand) if (!ui.order.includes(text)) ui.order.push(text);
+  drawScores(view);
+  drawOpponent(view);
+  drawPiles(view, legal);
+  drawHand(state, ui, legal);
+  drawTalk(state, legal, ui.onGoOut);
+  const chips = document.querySelectorAll(".dealer-chip");
+  chips[0].hidden = view.dealer !== 1;
+  chips[1].hidden = view.dealer !== 0;
+}
