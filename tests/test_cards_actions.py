@@ -29,7 +29,19 @@ def test_card_named_twice() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["pass", "upcard", "stock", "discard Qs", "knock Td", "gin Ah", "big gin", "layoff 7h", "done", "next"]
+    "text",
+    [
+        "pass",
+        "upcard",
+        "stock",
+        "discard Qs",
+        "knock Td",
+        "gin Ah",
+        "big gin",
+        "layoff 7h",
+        "done",
+        "next",
+    ],
 )
 def test_action_text_round_trips(text: str) -> None:
     assert Action.parse(text).text == text

@@ -13,7 +13,9 @@ import pytest
 from ginrummy.cli import main
 
 PY = Path(__file__).resolve().parent.parent / "py"
-needs_processes = pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocess in Pyodide")
+needs_processes = pytest.mark.skipif(
+    sys.platform == "emscripten", reason="no subprocess in Pyodide"
+)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object] | str]:
@@ -72,12 +74,43 @@ def test_showdown_with_upcard_oklahoma(capsys: pytest.CaptureFixture[str]) -> No
     [
         (("meld", "As", "2s"), "10 or 11 cards"),
         (("meld", "As", "Zz"), "not a card"),
-        (("showdown", "--knocker", "As 3s 5s 7s 9s Jd 2c 4c 6c 8c", "--defender", "Ac 3c 5c 7c 9c Jc 2d 4d 6d 8d"), "knock limit is 10"),
-        (("showdown", "--rules", "oklahoma", "--knocker", "As 2s 3s 4h 5h 6h 7c 7d 7s 3c", "--defender", "Ac 2c 3d 4c 5c 6c 7h 8c 9c Kc"), "--upcard"),
-        (("showdown", "--knocker", "As 2s 3s 4h 5h 6h 7c 7d 7s 3c", "--defender", "As 2c 3d 4c 5c 6c 7h 8c 9c Kc"), "both hands"),
+        (
+            (
+                "showdown",
+                "--knocker",
+                "As 3s 5s 7s 9s Jd 2c 4c 6c 8c",
+                "--defender",
+                "Ac 3c 5c 7c 9c Jc 2d 4d 6d 8d",
+            ),
+            "knock limit is 10",
+        ),
+        (
+            (
+                "showdown",
+                "--rules",
+                "oklahoma",
+                "--knocker",
+                "As 2s 3s 4h 5h 6h 7c 7d 7s 3c",
+                "--defender",
+                "Ac 2c 3d 4c 5c 6c 7h 8c 9c Kc",
+            ),
+            "--upcard",
+        ),
+        (
+            (
+                "showdown",
+                "--knocker",
+                "As 2s 3s 4h 5h 6h 7c 7d 7s 3c",
+                "--defender",
+                "As 2c 3d 4c 5c 6c 7h 8c 9c Kc",
+            ),
+            "both hands",
+        ),
     ],
 )
-def test_bad_input_is_one_clear_line_and_status_2(capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str) -> None:
+def test_bad_input_is_one_clear_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
     status, err = run(capsys, *args)
     assert status == 2
     assert isinstance(err, str) and message in err and err.startswith("error:")
@@ -87,12 +120,42 @@ def test_bad_input_is_one_clear_line_and_status_2(capsys: pytest.CaptureFixture[
 def test_python_dash_m_runs_the_calculator() -> None:
     env = {**os.environ, "PYTHONPATH": str(PY)}
     done = subprocess.run(
-        [sys.executable, "-m", "ginrummy", "meld", "As", "2s", "3s", "7h", "8h", "9h", "Tc", "Jd", "Qd", "Kd"],
-        capture_output=True, text=True, env=env, check=False,
+        [
+            sys.executable,
+            "-m",
+            "ginrummy",
+            "meld",
+            "As",
+            "2s",
+            "3s",
+            "7h",
+            "8h",
+            "9h",
+            "Tc",
+            "Jd",
+            "Qd",
+            "Kd",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
     )
     assert done.returncode == 0 and json.loads(done.stdout)["deadwood"] == 10
     bad = subprocess.run(
-        [sys.executable, "-m", "ginrummy", "showdown", "--knocker", "As 3s 5s 7s 9s Jd 2c 4c 6c 8c", "--defender", "Ac 3c 5c 7c 9c Jc 2d 4d 6d 8d"],
-        capture_output=True, text=True, env=env, check=False,
+        [
+            sys.executable,
+            "-m",
+            "ginrummy",
+            "showdown",
+            "--knocker",
+            "As 3s 5s 7s 9s Jd 2c 4c 6c 8c",
+            "--defender",
+            "Ac 3c 5c 7c 9c Jc 2d 4d 6d 8d",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
     )
     assert bad.returncode == 2 and "cannot knock" in bad.stderr

@@ -7,7 +7,15 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginrummy.cards import card_value, cards_of, format_card, format_mask, mask_of, parse_card, parse_mask
+from ginrummy.cards import (
+    card_value,
+    cards_of,
+    format_card,
+    format_mask,
+    mask_of,
+    parse_card,
+    parse_mask,
+)
 from ginrummy.melds import Melder, all_runs, is_set, melder
 
 LOW = melder(False, 1)

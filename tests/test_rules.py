@@ -28,7 +28,11 @@ def test_every_preset_has_a_source_and_round_trips() -> None:
 
 def test_standard_matches_rules_md() -> None:
     assert (STANDARD.deal, STANDARD.knock_limit, STANDARD.gin_bonus) == (Deal.UPCARD, 10, 25)
-    assert (STANDARD.big_gin_bonus, STANDARD.undercut_bonus, STANDARD.undercut_on_tie) == (31, 25, True)
+    assert (STANDARD.big_gin_bonus, STANDARD.undercut_bonus, STANDARD.undercut_on_tie) == (
+        31,
+        25,
+        True,
+    )
     assert (STANDARD.target, STANDARD.game_bonus, STANDARD.line_bonus) == (100, 100, 25)
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from deals import make_hand
 
+from deals import make_hand
 from ginrummy.cli.calc import showdown_report
 from ginrummy.rules import HollywoodEntry, MatchFormat, find_rules
 from ginrummy.scoresheet import Scoresheet
@@ -53,7 +53,11 @@ def test_tie_is_an_undercut_in_standard_but_not_in_classic() -> None:
     # Defender: three melds and the 5d (5), nothing to lay off: a 5-5 tie.
     defender = "Jc Qc Kc 8d 9d Td Js Qs Ks 5d"
     standard = showdown_report("standard", KNOCKER_5, defender, None)
-    assert (standard["result"], standard["winner"], standard["points"]) == ("undercut", "defender", 25)
+    assert (standard["result"], standard["winner"], standard["points"]) == (
+        "undercut",
+        "defender",
+        25,
+    )
     # es: in the early official rules the undercut bonus "no se otorgaba en caso de empate":
     # the knocker wins the difference, which is 0.
     classic = showdown_report("classic", KNOCKER_5, defender, None)
@@ -69,8 +73,10 @@ def test_classic_undercut_bonus_is_ten() -> None:
 def test_undercut_reached_only_through_layoffs() -> None:
     # Knocker deadwood 6 (the 6c). Defender before lay-offs: 7h 8h 4s 5d = 24. It lays
     # the 7h then the 8h on 4h-5h-6h and the 4s on As-2s-3s: 5 left, under 6.
-    # es: "si el defensor tiene ... menor o igual ... después de descartar ... sigue siendo undercut".
-    report = showdown_report("standard", "As 2s 3s 4h 5h 6h 7c 7d 7s 6c", "Jc Qc Kc 8d 9d Td 7h 8h 4s 5d", None)
+    # es: if the defender's count is lower or equal after laying off, "sigue siendo" undercut.
+    report = showdown_report(
+        "standard", "As 2s 3s 4h 5h 6h 7c 7d 7s 6c", "Jc Qc Kc 8d 9d Td 7h 8h 4s 5d", None
+    )
     assert report["defender_deadwood_before_layoffs"] == 24
     assert report["defender_deadwood"] == 5
     assert sorted(item["card"] for item in report["layoffs"]) == ["4s", "7h", "8h"]
@@ -80,7 +86,9 @@ def test_undercut_reached_only_through_layoffs() -> None:
 def test_no_layoffs_on_gin() -> None:
     # The defender's 7h would fit the knocker's 4h-5h-6h and its sevens, but not on gin:
     # 25 + the defender's whole deadwood 7 + 5 + 2 + 3 = 17.
-    report = showdown_report("standard", "As 2s 3s 4s 4h 5h 6h 7c 7d 7s", "7h 5s Jc Qc Kc 8d 9d Td 2h 3d", None)
+    report = showdown_report(
+        "standard", "As 2s 3s 4s 4h 5h 6h 7c 7d 7s", "7h 5s Jc Qc Kc 8d 9d Td 2h 3d", None
+    )
     assert report["result"] == "gin"
     assert report["layoffs"] == []
     assert report["defender_deadwood"] == report["defender_deadwood_before_layoffs"] == 17
@@ -90,15 +98,17 @@ def test_no_layoffs_on_gin() -> None:
 @pytest.mark.parametrize(("preset", "bonus"), [("standard", 31), ("italian", 30)])
 def test_big_gin_bonus(preset: str, bonus: int) -> None:
     # 11 cards in melds: four sevens, As-2s-3s-4s, 4h-5h-6h. Defender deadwood 18.
-    report = showdown_report(preset, "As 2s 3s 4s 4h 5h 6h 7c 7d 7s 7h", "5s Jc Qc Kc 8d 9d Td 2h 3d 8c", None)
+    report = showdown_report(
+        preset, "As 2s 3s 4s 4h 5h 6h 7c 7d 7s 7h", "5s Jc Qc Kc 8d 9d Td 2h 3d 8c", None
+    )
     assert report["result"] == "big_gin"
     assert report["points"] == bonus + 18
 
 
 def test_big_gin_fifty_and_forbidden() -> None:
+    from ginrummy.cards import parse_mask
     from ginrummy.showdown import lay_down
     from ginrummy.state import melder_for
-    from ginrummy.cards import parse_mask
 
     rules = find_rules("standard").replace(big_gin_bonus=50)
     showdown = lay_down(
@@ -113,7 +123,9 @@ def test_big_gin_fifty_and_forbidden() -> None:
     )
     assert showdown.score.points == (68, 0)
     with pytest.raises(ValueError, match="big gin"):
-        showdown_report("classic", "As 2s 3s 4s 4h 5h 6h 7c 7d 7s 7h", "5s Jc Qc Kc 8d 9d Td 2h 3d 8c", None)
+        showdown_report(
+            "classic", "As 2s 3s 4s 4h 5h 6h 7c 7d 7s 7h", "5s Jc Qc Kc 8d 9d Td 2h 3d 8c", None
+        )
 
 
 def test_oklahoma_spade_upcard_limits_and_doubles() -> None:
@@ -121,7 +133,10 @@ def test_oklahoma_spade_upcard_limits_and_doubles() -> None:
     # Seat 0 takes the 4s and knocks discarding the 2c: deadwood 4 (the 4s). Seat 1 lays
     # the Js on 8s-9s-Ts: 52 - 10 = 42. Points (42 - 4) x 2 = 76.
     hand = make_hand(
-        find_rules("oklahoma"), "7c 7d 7h 8s 9s Ts Jd Qd Kd 2c", "As Ac 5h 6c 3d Js 9h Th 2h 5d", upcard="4s"
+        find_rules("oklahoma"),
+        "7c 7d 7h 8s 9s Ts Jd Qd Kd 2c",
+        "As Ac 5h 6c 3d Js 9h Th 2h 5d",
+        upcard="4s",
     )
     assert (hand.knock_limit, hand.doubled) == (4, True)
     hand.play("upcard")
@@ -135,7 +150,11 @@ def test_oklahoma_ace_upcard_allows_gin_only() -> None:
     # it-blog: "se è un asso, non è consentito alcun deadwood": with the Ah up, a hand one
     # point from gin may not knock; drawing the 7s makes gin.
     hand = make_hand(
-        find_rules("oklahoma"), "7c 7d 7h 8s 9s Ts Jd Qd Kd Ac", "2s 3c 5h 6c 3d Js 9h Th 2h 5d", upcard="Ah", stock="7s"
+        find_rules("oklahoma"),
+        "7c 7d 7h 8s 9s Ts Jd Qd Kd Ac",
+        "2s 3c 5h 6c 3d Js 9h Th 2h 5d",
+        upcard="Ah",
+        stock="7s",
     )
     assert hand.knock_limit == 0
     hand.play("upcard")
@@ -149,14 +168,23 @@ def test_straight_gin_never_offers_a_knock() -> None:
     # under standard rules, not under straight gin.
     for preset, allowed in (("standard", True), ("straight", False)):
         hand = make_hand(
-            find_rules(preset), "7c 7d 7h 8s 9s Ts Jd Qd Kd Ac", "2s 3c 5h 6c 3d Js 9h Th 2h 5d", upcard="4c"
+            find_rules(preset),
+            "7c 7d 7h 8s 9s Ts Jd Qd Kd Ac",
+            "2s 3c 5h 6c 3d Js 9h Th 2h 5d",
+            upcard="4c",
         )
         hand.play("upcard")
         assert ("knock Ac" in [a.text for a in hand.legal_actions()]) is allowed
 
 
 def test_straight_gin_allows_gin() -> None:
-    hand = make_hand(find_rules("straight"), "7c 7d 7h 8s 9s Ts Jd Qd Kd Ac", "2s 3c 5h 6c 3d Js 9h Th 2h 5d", upcard="4c", stock="7s")
+    hand = make_hand(
+        find_rules("straight"),
+        "7c 7d 7h 8s 9s Ts Jd Qd Kd Ac",
+        "2s 3c 5h 6c 3d Js 9h Th 2h 5d",
+        upcard="4c",
+        stock="7s",
+    )
     hand.play("pass")
     hand.play("pass")
     hand.play("stock")
@@ -198,7 +226,9 @@ def test_german_flat_shutout_and_line_twenty() -> None:
 def test_exact_fifty_loses() -> None:
     # es "some variants": a player leading by exactly 50 at the end loses. Line bonus off
     # to make the numbers plain: 150 - 0 + game 100... use a 50-point lead at the end.
-    sheet = sheet_with("standard", (1, 50), (0, 100), exact_fifty_loses=True, game_bonus=0, line_bonus=0)
+    sheet = sheet_with(
+        "standard", (1, 50), (0, 100), exact_fifty_loses=True, game_bonus=0, line_bonus=0
+    )
     assert sheet.games[0].final == [100, 50]
     assert sheet.winner == 1
 
@@ -236,7 +266,14 @@ def test_hollywood_nth_win_entries() -> None:
 def test_hollywood_scored_previous_entries() -> None:
     # fr: "un joueur doit marquer des points dans la première colonne pour pouvoir en
     # gagner dans la seconde": a score enters column k only if the player scored in k-1.
-    sheet = sheet_with("hollywood", (0, 20), (0, 10), (1, 15), (0, 5), hollywood_entry=HollywoodEntry.SCORED_PREVIOUS)
+    sheet = sheet_with(
+        "hollywood",
+        (0, 20),
+        (0, 10),
+        (1, 15),
+        (0, 5),
+        hollywood_entry=HollywoodEntry.SCORED_PREVIOUS,
+    )
     totals = [game.totals for game in sheet.games]
     # Hand 1: col 1. Hand 2: cols 1, 2. Seat 1's first: col 1. Hand 4: all three.
     assert totals == [[35, 15], [15, 0], [5, 0]]

@@ -6,10 +6,10 @@ import pickle
 import random
 
 import pytest
-from deals import make_deck, make_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deals import make_deck, make_hand
 from ginrummy.actions import IllegalActionError, InvalidActionError, Kind
 from ginrummy.cards import FULL_DECK, mask_of, parse_card, parse_mask
 from ginrummy.match import Match
@@ -147,7 +147,10 @@ def test_knocker_arrangement_leaves_the_fewest_layoffs() -> None:
 
 def test_knocker_may_choose_among_equal_arrangements() -> None:
     showdown = knock_with_fives("5s5c5d 5h6h7h8h")
-    assert set(showdown.knocker_arrangement.melds) == {parse_mask("5s 5c 5d"), parse_mask("5h 6h 7h 8h")}
+    assert set(showdown.knocker_arrangement.melds) == {
+        parse_mask("5s 5c 5d"),
+        parse_mask("5h 6h 7h 8h"),
+    }
     assert [card for card, _ in showdown.layoffs] == [parse_card("4h")]
 
 
@@ -190,15 +193,46 @@ def snapshot(match: Match) -> bytes:
 
 
 CANDIDATES = [
-    "", "  ", "stock", "upcard", "pass", "next", "done", "big gin", "big", "gin", "knock",
-    "discard", "discard Zz", "discard 11s", "knock Qs Qs", "fold", "discard Qs extra",
-    "knock Qs AsAs", "layoff", "stock now", 42, None,
-] + [f"{kind} {rank}{suit}" for kind in ("discard", "knock", "gin", "layoff") for rank in "A5TK" for suit in "sh"]
+    "",
+    "  ",
+    "stock",
+    "upcard",
+    "pass",
+    "next",
+    "done",
+    "big gin",
+    "big",
+    "gin",
+    "knock",
+    "discard",
+    "discard Zz",
+    "discard 11s",
+    "knock Qs Qs",
+    "fold",
+    "discard Qs extra",
+    "knock Qs AsAs",
+    "layoff",
+    "stock now",
+    42,
+    None,
+] + [
+    f"{kind} {rank}{suit}"
+    for kind in ("discard", "knock", "gin", "layoff")
+    for rank in "A5TK"
+    for suit in "sh"
+]
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10**6), st.sampled_from(sorted(PRESETS)), st.integers(0, 150), st.lists(st.sampled_from(CANDIDATES), min_size=1, max_size=8))
-def test_rejected_actions_leave_the_match_unchanged(seed: int, preset: str, steps: int, attempts: list[object]) -> None:
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from(sorted(PRESETS)),
+    st.integers(0, 150),
+    st.lists(st.sampled_from(CANDIDATES), min_size=1, max_size=8),
+)
+def test_rejected_actions_leave_the_match_unchanged(
+    seed: int, preset: str, steps: int, attempts: list[object]
+) -> None:
     rng = random.Random(seed)
     match = Match(find_rules(preset), seed=seed)
     for _ in range(steps):
@@ -210,9 +244,8 @@ def test_rejected_actions_leave_the_match_unchanged(seed: int, preset: str, step
         if attempt in legal:
             continue
         before = snapshot(match)
-        with pytest.raises(ValueError) as caught:
+        with pytest.raises((InvalidActionError, IllegalActionError)) as caught:
             match.play(attempt)  # type: ignore[arg-type]
-        assert isinstance(caught.value, InvalidActionError | IllegalActionError)
         assert snapshot(match) == before
         if isinstance(caught.value, IllegalActionError):
             assert repr(str(attempt).strip()) in str(caught.value) or "phase" in str(caught.value)

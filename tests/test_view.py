@@ -19,7 +19,9 @@ CARD_TEXT = re.compile(r"\b[A2-9TJQK][scdh]\b")
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from(sorted(PRESETS)), st.integers(0, 10**6), st.integers(0, 120), st.integers(0, 1))
+@given(
+    st.sampled_from(sorted(PRESETS)), st.integers(0, 10**6), st.integers(0, 120), st.integers(0, 1)
+)
 def test_no_hidden_card_appears_in_a_view(preset: str, seed: int, steps: int, seat: int) -> None:
     rng = random.Random(seed)
     match = Match(find_rules(preset), seed=seed)
@@ -34,7 +36,7 @@ def test_no_hidden_card_appears_in_a_view(preset: str, seed: int, steps: int, se
     view = seat_view(match, seat).to_json()
     del view["cut"]  # the cut for the first deal, from a deck shuffled before this hand
     text = json.dumps(view)
-    shown = {card for card in CARD_TEXT.findall(text)}
+    shown = set(CARD_TEXT.findall(text))
     leaked = shown & {format_card(card) for card in cards_of(hidden)}
     assert not leaked
 

@@ -104,13 +104,17 @@ class Action:
             kind = Kind(head)
         except ValueError:
             known = ", ".join(repr(k.value) for k in Kind)
-            raise InvalidActionError(f"{text!r} is not an action; actions start with {known}") from None
+            raise InvalidActionError(
+                f"{text!r} is not an action; actions start with {known}"
+            ) from None
         if kind not in _WITH_CARD:
             if len(words) != 1:
                 raise InvalidActionError(f"{text!r} is not an action: {kind.value!r} takes no card")
             return _SIMPLE[kind]
         if len(words) < 2:
-            raise InvalidActionError(f"{text!r} is not an action: {kind.value!r} needs a card, like '{kind.value} Qs'")
+            raise InvalidActionError(
+                f"{text!r} is not an action: {kind.value!r} needs a card, like '{kind.value} Qs'"
+            )
         try:
             card = parse_card(words[1])
         except CardError as error:
@@ -153,7 +157,9 @@ BIG_GIN = _SIMPLE[Kind.BIG_GIN]
 DONE = _SIMPLE[Kind.DONE]
 NEXT = _SIMPLE[Kind.NEXT]
 
-_CARD_ACTIONS = {kind: tuple(Action(kind, card) for card in range(DECK_SIZE)) for kind in _WITH_CARD}
+_CARD_ACTIONS = {
+    kind: tuple(Action(kind, card) for card in range(DECK_SIZE)) for kind in _WITH_CARD
+}
 DISCARDS = _CARD_ACTIONS[Kind.DISCARD]
 """The discard of each card, indexed by card: shared values, made once."""
 KNOCKS = _CARD_ACTIONS[Kind.KNOCK]

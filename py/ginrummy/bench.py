@@ -24,6 +24,7 @@ from .match import Match
 from .melds import melder
 from .state import Phase
 
+
 def random_hands(count: int, size: int, seed: int) -> list[int]:
     """Return ``count`` distinct random hands of ``size`` cards as masks."""
     rng = random.Random(seed)

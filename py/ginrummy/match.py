@@ -132,14 +132,15 @@ class Match:
         move = action if isinstance(action, Action) else Action.parse(action)
         if self.hand.over:
             if self.scoresheet.over or move.kind is not Kind.NEXT:
-                why = "the match is over" if self.scoresheet.over else "the hand is over: play 'next'"
-                raise IllegalActionError(f"{move.text!r} is not allowed (phase {self.phase.value}): {why}")
-            self._next_hand()
+                why = (
+                    "the match is over" if self.scoresheet.over else "the hand is over: play 'next'"
+                )
+                raise IllegalActionError(
+                    f"{move.text!r} is not allowed (phase {self.phase.value}): {why}"
+                )
         else:
-            self.hand.play(move)
-            if self.hand.over:
-                self._score_hand()
-        self.actions.append(move)
+            self.hand.check(move)
+        self.apply(move)
 
     def apply(self, move: Action) -> None:
         """Play ``move`` without checking it (for search); see ``Hand.apply``."""

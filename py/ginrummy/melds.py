@@ -73,7 +73,7 @@ class Arrangement(NamedTuple):
     """The melds, each a card mask, in display order."""
     deadwood: int
     """The mask of the cards in no meld."""
-    count: int
+    count: int  # type: ignore[assignment]  # a field, shadowing tuple.count on purpose
     """The deadwood count: the sum of the values of the deadwood cards."""
 
     def to_json(self) -> dict[str, object]:
@@ -273,7 +273,10 @@ class Melder:
                 melds = tuple(sorted(set_melds + runs, key=_meld_order))
                 if melds not in found:
                     found[melds] = Arrangement(melds, dead, best)
-        return sorted(found.values(), key=lambda arr: (-max(map(int.bit_count, arr.melds), default=0), arr.melds))
+        return sorted(
+            found.values(),
+            key=lambda arr: (-max(map(int.bit_count, arr.melds), default=0), arr.melds),
+        )
 
     def best_arrangement(self, hand: int) -> Arrangement:
         """Return one least-deadwood arrangement of ``hand``, runs as long as they go.
@@ -285,7 +288,12 @@ class Melder:
         if trips:
             sets, count = self._best_sets(hand, trips)
             free = hand & ~sets
-            a, b, c, d = free & SUIT_MASK, free >> 13 & SUIT_MASK, free >> 26 & SUIT_MASK, free >> 39
+            a, b, c, d = (
+                free & SUIT_MASK,
+                free >> 13 & SUIT_MASK,
+                free >> 26 & SUIT_MASK,
+                free >> 39,
+            )
         else:
             table = self._table
             sets, count = 0, table[a] + table[b] + table[c] + table[d]
@@ -303,7 +311,10 @@ class Melder:
         """Return the run layouts of every suit mask moved to each suit's place (made once)."""
         if self._by_suit is None:
             self._by_suit = [
-                [(tuple(run << shift for run in runs), dead << shift) for runs, dead in self._layouts]
+                [
+                    (tuple(run << shift for run in runs), dead << shift)
+                    for runs, dead in self._layouts
+                ]
                 for shift in (0, 13, 26, 39)
             ]
         return self._by_suit

@@ -33,7 +33,12 @@ def to_data(match: Match) -> dict[str, Any]:
     """Return the record of ``match`` as JSON-ready data."""
     preset = preset_name(match.rules)
     rules: dict[str, Any] = {"preset": preset} if preset else match.rules.changes_from(STANDARD)
-    data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "rules": rules, "seed": match.seed}
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": rules,
+        "seed": match.seed,
+    }
     if match.decks:
         data["decks"] = [" ".join(format_card(card) for card in deck) for deck in match.decks]
     data["actions"] = [action.text for action in match.actions]
@@ -85,9 +90,11 @@ def start(data: Any) -> Match:
     :raises RecordError: when the header is not a valid record header.
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"this is not a gin rummy record (no \"format\": \"{FORMAT}\")")
+        raise RecordError(f'this is not a gin rummy record (no "format": "{FORMAT}")')
     if data.get("version") != VERSION:
-        raise RecordError(f"record version {data.get('version')!r} is not supported (only {VERSION})")
+        raise RecordError(
+            f"record version {data.get('version')!r} is not supported (only {VERSION})"
+        )
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise RecordError(f"the record has an unknown field {unknown[0]!r}")

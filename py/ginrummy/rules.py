@@ -188,7 +188,9 @@ class Rules:
         known = {field.name for field in dataclasses.fields(self)}
         unknown = sorted(set(changes) - known)
         if unknown:
-            raise RulesError(f"unknown rule {unknown[0]!r}; known rules: {', '.join(sorted(known))}")
+            raise RulesError(
+                f"unknown rule {unknown[0]!r}; known rules: {', '.join(sorted(known))}"
+            )
         return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in changes.items()})
 
     def to_dict(self) -> dict[str, Any]:
@@ -268,7 +270,9 @@ def _coerce(name: str, value: Any) -> Any:
             return enum_type(value)
         except ValueError:
             choices = ", ".join(member.value for member in enum_type)
-            raise RulesError(f"rule {name!r} cannot be {value!r}; choose one of {choices}") from None
+            raise RulesError(
+                f"rule {name!r} cannot be {value!r}; choose one of {choices}"
+            ) from None
     return value
 
 
@@ -283,7 +287,9 @@ def _validate(rules: Rules) -> None:
         if not isinstance(getattr(rules, name), enum_type):
             object.__setattr__(rules, name, _coerce(name, getattr(rules, name)))
             if not isinstance(getattr(rules, name), enum_type):
-                raise RulesError(f"rule {name!r} must be one of its names, not {getattr(rules, name)!r}")
+                raise RulesError(
+                    f"rule {name!r} must be one of its names, not {getattr(rules, name)!r}"
+                )
     for name in _BOOL_FIELDS:
         if not isinstance(getattr(rules, name), bool):
             raise RulesError(f"rule {name!r} must be true or false, not {getattr(rules, name)!r}")
@@ -294,18 +300,23 @@ def _validate(rules: Rules) -> None:
     for name in _OPTIONAL_INT_FIELDS:
         value = getattr(rules, name)
         if value is not None and (not _is_int(value) or value < 0):
-            raise RulesError(f"rule {name!r} must be a whole number 0 or more, or null, not {value!r}")
+            raise RulesError(
+                f"rule {name!r} must be a whole number 0 or more, or null, not {value!r}"
+            )
     limit = rules.knock_limit
     if limit != "upcard" and not (_is_int(limit) and 0 <= limit <= MAX_KNOCK_LIMIT):
         raise RulesError(
-            f"rule 'knock_limit' must be a number from 0 to {MAX_KNOCK_LIMIT} or 'upcard', not {limit!r}"
+            f"rule 'knock_limit' must be a number from 0 to {MAX_KNOCK_LIMIT} or 'upcard', "
+            f"not {limit!r}"
         )
     if rules.unmatched_ace < 1:
         raise RulesError("rule 'unmatched_ace' must be at least 1")
     if rules.target < 1:
         raise RulesError("rule 'target' must be at least 1")
     if rules.deal is Deal.ELEVEN and limit == "upcard":
-        raise RulesError("knock_limit 'upcard' needs a first upcard, but the 'eleven' deal has none")
+        raise RulesError(
+            "knock_limit 'upcard' needs a first upcard, but the 'eleven' deal has none"
+        )
     if rules.deal is Deal.ELEVEN and rules.spade_double:
         raise RulesError("spade_double needs a first upcard, but the 'eleven' deal has none")
     if rules.match is MatchFormat.BEST_OF and (rules.match_games < 1 or rules.match_games % 2 == 0):
@@ -323,7 +334,9 @@ game bonus 100, line 25, shutout doubles, dealer alternates."""
 PRESETS: dict[str, Rules] = {
     "standard": STANDARD,
     "tournament": STANDARD.replace(match=MatchFormat.BEST_OF, match_games=5, target=250),
-    "classic": STANDARD.replace(gin_bonus=20, undercut_bonus=10, undercut_on_tie=False, big_gin_bonus=None),
+    "classic": STANDARD.replace(
+        gin_bonus=20, undercut_bonus=10, undercut_on_tie=False, big_gin_bonus=None
+    ),
     "oklahoma": STANDARD.replace(knock_limit="upcard", spade_double=True),
     "straight": STANDARD.replace(knock_limit=0),
     "hollywood": STANDARD.replace(match=MatchFormat.HOLLYWOOD),

@@ -131,7 +131,7 @@ class Scoresheet:
                 if allowed:
                     points[seat] = score.points[seat]
             if points != [0, 0]:
-                winner = score.winner if points[score.winner] else None
+                winner = score.winner if score.winner is not None and points[score.winner] else None
                 game.enter(hand_number, (points[0], points[1]), winner)
                 self._count_extra_coups(game, score)
 
@@ -146,14 +146,13 @@ class Scoresheet:
         """Close ``game``: pick its winner and add its end-of-game bonuses."""
         rules = self.rules
         totals = game.totals
-        if totals[0] != totals[1]:
-            winner = 0 if totals[0] > totals[1] else 1
-        else:
-            winner = last_winner
+        winner = last_winner if totals[0] == totals[1] else int(totals[1] > totals[0])
         loser = 1 - winner
         lines: list[ScoreLine] = []
         if totals[loser] == 0 and rules.shutout is Shutout.DOUBLE:
-            lines.append(ScoreLine(winner, totals[winner], Rule.SHUTOUT, "shutout: every hand doubled"))
+            lines.append(
+                ScoreLine(winner, totals[winner], Rule.SHUTOUT, "shutout: every hand doubled")
+            )
         elif totals[loser] == 0 and rules.shutout is Shutout.FLAT and rules.shutout_bonus:
             lines.append(ScoreLine(winner, rules.shutout_bonus, Rule.SHUTOUT, "shutout bonus"))
         if rules.game_bonus:
@@ -225,7 +224,9 @@ class Scoresheet:
         if self.rules.hollywood_rubber_bonus:
             rubber = 0 if won[0] > won[1] else 1
             self.match_bonuses.append(
-                ScoreLine(rubber, self.rules.hollywood_rubber_bonus, Rule.RUBBER, "won two of three games")
+                ScoreLine(
+                    rubber, self.rules.hollywood_rubber_bonus, Rule.RUBBER, "won two of three games"
+                )
             )
         totals = self.grand_totals()
         if totals[0] != totals[1]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 from .rules import Rules
 
@@ -72,9 +73,14 @@ class ScoreLine:
     rule: Rule
     note: str
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:
         """Return the line as JSON-ready data."""
-        return {"seat": self.seat, "points": self.points, "rule": self.rule.value, "note": self.note}
+        return {
+            "seat": self.seat,
+            "points": self.points,
+            "rule": self.rule.value,
+            "note": self.note,
+        }
 
 
 @dataclass(frozen=True)
@@ -88,7 +94,7 @@ class HandScore:
     """Points scored by each seat in this hand, doubling included."""
     lines: tuple[ScoreLine, ...]
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:
         """Return the score as JSON-ready data."""
         return {
             "outcome": self.outcome.value,
@@ -121,6 +127,7 @@ def score_hand(
     # Resolved for box scoring (it-blog: "chi ha chiuso a Gin ottiene 25 punti"): a gin or
     # big gin takes its bonus in place of the box, plus the defender's deadwood, which is
     # the difference the lower count takes anyway.
+    outcome: Outcome
     if kind is Outcome.GIN or kind is Outcome.BIG_GIN:
         outcome, winner = kind, knocker
         if kind is Outcome.GIN:
@@ -129,7 +136,9 @@ def score_hand(
             assert rules.big_gin_bonus is not None
             lines.append(ScoreLine(knocker, rules.big_gin_bonus, Rule.BIG_GIN, "big gin bonus"))
         lines.append(
-            ScoreLine(knocker, defender_count, Rule.DEADWOOD, f"the defender's deadwood {defender_count}")
+            ScoreLine(
+                knocker, defender_count, Rule.DEADWOOD, f"the defender's deadwood {defender_count}"
+            )
         )
     elif rules.knock_box is not None:
         outcome, winner = _box_lines(rules.knock_box, knocker, knocker_count, defender_count, lines)
@@ -162,7 +171,9 @@ def score_hand(
     if doubled:
         for seat in (0, 1):
             if points[seat]:
-                lines.append(ScoreLine(seat, points[seat], Rule.DOUBLING, "spade first upcard: doubled"))
+                lines.append(
+                    ScoreLine(seat, points[seat], Rule.DOUBLING, "spade first upcard: doubled")
+                )
                 points[seat] *= 2
     return HandScore(outcome, winner, (points[0], points[1]), tuple(lines))
 

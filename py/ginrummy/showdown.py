@@ -7,6 +7,7 @@ the same answer for the same cards.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import format_card, format_mask
 from .melds import Arrangement, Melder
@@ -32,7 +33,7 @@ class Showdown:
     """The defender's melds and deadwood after the lay-offs."""
     score: HandScore
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:
         """Return the showdown as JSON-ready data."""
         return {
             "knocker": self.knocker,

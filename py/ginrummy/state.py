@@ -83,7 +83,9 @@ def knock_limit_for(rules: Rules, first_upcard: int | None) -> int:
     if limit != "upcard":
         return limit
     if first_upcard is None:
-        raise ValueError("these rules take the knock limit from the first upcard, and there is none")
+        raise ValueError(
+            "these rules take the knock limit from the first upcard, and there is none"
+        )
     if first_upcard % 13 == 0:
         return 0  # an ace upcard: gin only, whatever an unmatched ace is worth
     return card_value(first_upcard)
@@ -124,12 +126,12 @@ class Hand:
         """The discard pile, top card last."""
         self.first_upcard: int | None = None
         if eleven:
-            self.stock = deck[:dealt - 1:-1]
+            self.stock = deck[: dealt - 1 : -1]
             self.phase = Phase.DISCARD
         else:
             self.first_upcard = deck[dealt]
             self.pile.append(deck[dealt])
-            self.stock = deck[: dealt : -1]
+            self.stock = deck[:dealt:-1]
             self.phase = Phase.FIRST_UPCARD
         # The stock is kept top card last, so a draw is a pop from the end.
         self.to_move = non_dealer
@@ -234,9 +236,13 @@ class Hand:
         :raises IllegalActionError: when the action is not allowed now.
         """
         move = action if isinstance(action, Action) else Action.parse(action)
+        self.check(move)
+        self.apply(move)
+
+    def check(self, move: Action) -> None:
+        """Raise ``IllegalActionError`` unless ``move`` is allowed now."""
         if move not in self.legal_actions() and not self._is_legal_chosen_knock(move):
             raise IllegalActionError(self.why_illegal(move))
-        self.apply(move)
 
     def _is_legal_chosen_knock(self, move: Action) -> bool:
         """Return whether ``move`` is a knock with melds that the knocker may lay down."""
@@ -427,7 +433,9 @@ class Hand:
         for seat in (0, 1):
             lines.append(f"seat {seat}: {' '.join(format_mask(self.hands[seat]))}")
         top = self.pile_top()
-        lines.append(f"stock {len(self.stock)}, pile top {format_card(top) if top is not None else '-'}")
+        lines.append(
+            f"stock {len(self.stock)}, pile top {format_card(top) if top is not None else '-'}"
+        )
         return "\n".join(lines)
 
 

@@ -110,7 +110,11 @@ def seat_view(match: Match, seat: int) -> SeatView:
     hand = match.hand
     over = hand.over
     to_move = match.to_move
-    legal = tuple(a.text for a in match.legal_actions()) if to_move == seat or (over and not match.over) else ()
+    legal = (
+        tuple(a.text for a in match.legal_actions())
+        if to_move == seat or (over and not match.over)
+        else ()
+    )
     return SeatView(
         seat=seat,
         rules=match.rules,

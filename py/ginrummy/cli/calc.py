@@ -20,7 +20,7 @@ def register(commands: Any) -> None:
     meld = commands.add_parser(
         "meld",
         help="best melds and deadwood of a 10- or 11-card hand",
-        description="Print the best arrangement of a hand as JSON; with 11 cards, the best discard.",
+        description="Print a hand's best arrangement as JSON; with 11 cards, the best discard.",
     )
     meld.add_argument("cards", nargs="+", help="cards like As 2s 3s Td (10d works too)")
     _add_rules(meld)
@@ -31,10 +31,13 @@ def register(commands: Any) -> None:
         help="score a knock: lay-offs, undercut, points",
         description="Score a showdown as JSON: both hands after the knocker's discard.",
     )
-    showdown.add_argument("--knocker", required=True, help="the knocker's 10 cards (11 for big gin)")
+    showdown.add_argument(
+        "--knocker", required=True, help="the knocker's 10 cards (11 for big gin)"
+    )
     showdown.add_argument("--defender", required=True, help="the defender's 10 cards")
     showdown.add_argument(
-        "--upcard", help="the hand's first upcard (Oklahoma knock limit, spade doubling); a player may hold it"
+        "--upcard",
+        help="the hand's first upcard (Oklahoma knock limit, spade doubling); a player may hold it",
     )
     _add_rules(showdown)
     showdown.set_defaults(handler=run_showdown)
@@ -89,7 +92,9 @@ def showdown_report(preset: str, knocker: str, defender: str, upcard: str | None
     limit = knock_limit_for(rules, up)
     if knocker_hand.bit_count() == 11:
         if count or not rules.big_gin_allowed:
-            raise ValueError("11 cards go out only as big gin: all in melds, where the rules allow it")
+            raise ValueError(
+                "11 cards go out only as big gin: all in melds, where the rules allow it"
+            )
         kind = Outcome.BIG_GIN
     elif count == 0:
         kind = Outcome.GIN
@@ -109,7 +114,8 @@ def showdown_report(preset: str, knocker: str, defender: str, upcard: str | None
         discard=None,
         doubled=doubled,
     ).to_json()
-    score = result.pop("points")
+    breakdown: list[dict[str, Any]] = result.pop("breakdown")
+    score: list[int] = result.pop("points")
     winner = result.pop("winner")
     return {
         "result": result.pop("outcome"),
@@ -117,10 +123,14 @@ def showdown_report(preset: str, knocker: str, defender: str, upcard: str | None
         "points": score[winner],
         "knock_limit": limit,
         "doubled": doubled,
-        **{key: value for key, value in result.items() if key not in ("knocker", "defender", "discard")},
+        **{
+            key: value
+            for key, value in result.items()
+            if key not in ("knocker", "defender", "discard")
+        },
         "breakdown": [
             {**line, "seat": "knocker" if line["seat"] == KNOCKER else "defender"}
-            for line in result["breakdown"]
+            for line in breakdown
         ],
     }
 
@@ -133,5 +143,7 @@ def run_meld(args: argparse.Namespace) -> int:
 
 def run_showdown(args: argparse.Namespace) -> int:
     """Print the ``showdown`` answer as JSON."""
-    print(json.dumps(showdown_report(args.rules, args.knocker, args.defender, args.upcard), indent=2))
+    print(
+        json.dumps(showdown_report(args.rules, args.knocker, args.defender, args.upcard), indent=2)
+    )
     return 0
