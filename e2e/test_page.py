@@ -19,9 +19,10 @@ from player import (
     take_turn,
     wait_idle,
 )
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from deals import make_deck
+from ginrummy.actions import Action
 from ginrummy.match import Match, first_dealer
 from ginrummy.rules import PRESETS, Rules
 
@@ -121,6 +122,39 @@ def test_a_knock_shows_the_melds_then_the_engine_s_showdown(
     assert figures == engine_figures(page)
     assert figures["outcome"] == "knock" and figures["knocker_deadwood"] == 2
     page.screenshot(path=str(artifacts / "phone-showdown-knock.png"))
+
+
+def test_tied_arrangements_are_a_choice(page: Page, base_url: str) -> None:
+    plant_save(page, base_url, crafted("As 3s 5s 3c 4c 5c 6c Ad 3d Kh", LOOSE, "3h"))
+    click_action(page, "upcard")
+    page.locator('#controls [data-action="knock Kh"]').click()
+    choices = page.locator("dialog#confirm .option [data-action]")
+    expect(choices).to_have_count(2)
+    chosen = str(choices.nth(1).get_attribute("data-action"))
+    choices.nth(1).click()
+    wait_idle(page)
+    assert engine_match(page).actions[-1] == Action.parse(chosen)
+
+
+def test_a_card_dragged_to_the_pile_is_discarded(page: Page, base_url: str) -> None:
+    plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d"))
+    click_action(page, "upcard")
+    page.locator('#hand [data-card="7h"]').drag_to(page.locator("#pile"))
+    wait_idle(page)
+    assert engine_match(page).actions[1].text == "discard 7h"
+
+
+def test_a_card_dragged_onto_another_moves_there(page: Page, base_url: str) -> None:
+    plant_save(page, base_url, crafted(KNOCKER, LOOSE, "Jc"))
+    click_action(page, "upcard")
+    deadwood = page.locator("#hand .group.deadwood .card")
+    expect(deadwood).to_have_count(2)
+    first, second = (str(card.get_attribute("data-card")) for card in deadwood.all())
+    page.locator(f'#hand [data-card="{second}"]').drag_to(
+        page.locator(f'#hand [data-card="{first}"]')
+    )
+    expect(deadwood.first).to_have_attribute("data-card", second)
+    assert saved(page)["order"].index(second) < saved(page)["order"].index(first)
 
 
 def test_a_gin(page: Page, base_url: str) -> None:
@@ -233,6 +267,18 @@ def test_the_new_game_form_puts_rules_and_seed_in_the_url(page: Page, base_url: 
     wait_idle(page)
     assert "preset=oklahoma" in page.url and "gin_bonus=30" in page.url and "seed=42" in page.url
     assert engine_match(page).rules.gin_bonus == 30
+
+
+def test_a_wasm_served_with_the_wrong_type_is_reported(page: Page, base_url: str) -> None:
+    def wrong_type(route: Route) -> None:
+        response = route.fetch()
+        headers = {**response.headers, "content-type": "application/octet-stream"}
+        route.fulfill(response=response, headers=headers)
+
+    page.context.route("**/pyodide.asm.wasm", wrong_type)
+    page.goto(base_url)
+    expect(page.locator("#load-error")).to_contain_text("application/wasm", timeout=30_000)
+    expect(page.locator("#load-retry")).to_be_visible()
 
 
 def test_a_bad_url_rule_is_explained(page: Page, base_url: str) -> None:

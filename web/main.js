@@ -71,6 +71,8 @@ function show(next, animated = true) {
   const box = $("showdown");
   const over = state.view.phase === "hand_over" || state.view.phase === "match_over";
   box.hidden = !over;
+  const bar = document.querySelector(".bar");
+  box.style.top = `${bar.offsetTop + bar.offsetHeight + 4}px`; // the menu stays in reach
   if (over) drawShowdown(box, state, endButton(), ms);
   else box.replaceChildren();
   remember(state);
@@ -211,10 +213,10 @@ window.addEventListener("pointerup", (event) => {
     act(card.dataset.action);
     return;
   }
-  const other = document.elementsFromPoint(event.clientX, event.clientY).find(
-    (node) => node !== card && node.closest?.("#hand .card"),
-  );
-  const onto = other?.closest(".card");
+  const onto = document
+    .elementsFromPoint(event.clientX, event.clientY)
+    .map((node) => node.closest("#hand .card"))
+    .find((other) => other && other !== card);
   if (onto) reorder(card.dataset.card, onto.dataset.card);
   else card.animate([{ transform: `translate(${from.left - card.getBoundingClientRect().left}px, ${from.top - card.getBoundingClientRect().top}px)` }, { transform: "none" }], { duration: 200 });
 });

@@ -52,7 +52,7 @@ function pointLines(result) {
     item.append(
       element("b", "", `+${line.points}`),
       element("span", "", ` ${who(line.seat)}: ${t(`rule.${line.rule}`)}`),
-      element("small", "", line.note ? ` (${line.note})` : ""),
+      element("small", "", /\d/.test(line.note) ? ` (${line.note})` : ""), // the numbers behind it
     );
     list.append(item);
   }
