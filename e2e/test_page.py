@@ -217,7 +217,9 @@ def test_a_full_match_to_the_end(page: Page, base_url: str, artifacts: Path) -> 
 def test_hollywood_shows_three_columns(page: Page, base_url: str) -> None:
     open_game(page, base_url, "?preset=hollywood&seed=4&target=15&level=simple")
     play_to(page, "hand_over")
-    expect(page.locator(".sheet.hollywood .sheet-game")).to_have_count(3)
+    head = page.locator(".sheet.hollywood table tr").first.locator("th[colspan='2']")
+    expect(head).to_have_count(3)
+    expect(page.locator("#scores .score")).to_have_count(3)
 
 
 def test_reload_resumes_exactly(page: Page, base_url: str) -> None:

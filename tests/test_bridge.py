@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+import sys
+import zipfile
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -215,3 +218,13 @@ def test_the_save_is_the_engine_record() -> None:
     saved = json.loads(state["save"])
     assert saved["level"] == "normal"
     assert record.from_data(saved["record"]).seed == 9
+
+
+def test_the_bytecode_zip_holds_every_module_where_imports_look(tmp_path: Path) -> None:
+    target = tmp_path / "bytecode.zip"
+    answer = ask(bridge.Session(), "bytecode", str(target))
+    with zipfile.ZipFile(target) as archive:
+        names = archive.namelist()
+    assert answer["modules"] == len(names) and "ginrummy/__pycache__/" in names[0]
+    assert all(name.endswith(".pyc") and "/__pycache__/" in name for name in names)
+    assert f"ginrummy/__pycache__/bridge.{sys.implementation.cache_tag}.pyc" in names

@@ -59,7 +59,7 @@ function remember(next) {
 }
 
 function show(next, animated = true) {
-  const before = snapshot();
+  const before = animated ? snapshot() : null; // reading positions costs a layout
   if (next.view.hand_number !== ui.hand) {
     ui.hand = next.view.hand_number;
     ui.order = naturalOrder(next.view.hand);
@@ -71,10 +71,13 @@ function show(next, animated = true) {
   const box = $("showdown");
   const over = state.view.phase === "hand_over" || state.view.phase === "match_over";
   box.hidden = !over;
-  const bar = document.querySelector(".bar");
-  box.style.top = `${bar.offsetTop + bar.offsetHeight + 4}px`; // the menu stays in reach
-  if (over) drawShowdown(box, state, endButton(), ms);
-  else box.replaceChildren();
+  if (over) {
+    const bar = document.querySelector(".bar");
+    box.style.top = `${bar.offsetTop + bar.offsetHeight + 4}px`; // the menu stays in reach
+    drawShowdown(box, state, endButton(), ms);
+  } else {
+    box.replaceChildren();
+  }
   remember(state);
 }
 
@@ -92,10 +95,11 @@ function endButton() {
   return button;
 }
 
-function describe(move, seat) {
-  const [word, card] = move.action.startsWith("big gin") ? ["big gin"] : move.action.split(" ");
-  const declined = state.view.events.at(-1)?.declined;
-  return t(`${seat === 1 ? "opp" : "me"}.${word}`, { card: prettyCard(card || declined) });
+/** Return what the last event of the hand (the move just made) did, in words. */
+function describe(move) {
+  const event = state.view.events.at(-1) || {};
+  const word = move.action.startsWith("big gin") ? "big gin" : move.action.split(" ")[0];
+  return t(`move.${word}`, { card: prettyCard(event.card || event.declined) });
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -107,8 +111,8 @@ async function opponentTurns() {
     const answer = await call("opponent");
     if (!answer.ok) return fail(answer);
     show(answer);
-    said.push(describe(answer.move, 1));
-    $("opp-says").textContent = said.join(" · ");
+    said.push(describe(answer.move));
+    $("opp-says").textContent = t("opp.says", { moves: said.join(", ") });
   }
 }
 

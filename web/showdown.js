@@ -65,7 +65,7 @@ function pointLines(result) {
   return list;
 }
 
-function gameTable(game, hollywood) {
+function gameTable(game) {
   const table = element("table", "sheet-game");
   const caption = element("caption", "", t("sheet.game", { number: game.number }));
   if (game.over) caption.append(element("small", "", ` ${t("sheet.won", { who: who(game.winner) })}`));
@@ -84,16 +84,59 @@ function gameTable(game, hollywood) {
     row(t(`rule.${line.rule}`), line.seat === 0 ? line.points : "", line.seat === 1 ? line.points : "", "bonus");
   }
   if (game.bonuses.length) row(t("sheet.final"), game.final[0], game.final[1], "total");
-  table.classList.toggle("column", hollywood);
   return table;
 }
 
-/** Return the score sheet: every game, or the three Hollywood columns side by side. */
+/** Return the Hollywood sheet: one table, a You/Opponent column pair per game. */
+function hollywoodTable(games) {
+  const table = element("table", "sheet-game hollywood");
+  const top = element("tr");
+  const sub = element("tr");
+  top.append(element("th"));
+  sub.append(element("th"));
+  for (const game of games) {
+    const head = element("th", game.over ? "won" : "", t("sheet.game", { number: game.number }));
+    head.colSpan = 2;
+    if (game.over) head.title = t("sheet.won", { who: who(game.winner) });
+    top.append(head);
+    sub.append(element("th", "", t("sheet.you")), element("th", "", t("sheet.opponent")));
+  }
+  table.append(top, sub);
+  const row = (label, cells, className = "") => {
+    const tr = element("tr", className);
+    tr.append(element("th", "", label));
+    for (const cell of cells) tr.append(element("td", "", cell === null ? "" : String(cell)));
+    table.append(tr);
+  };
+  const hands = [...new Set(games.flatMap((game) => game.hands.map(([hand]) => hand)))].sort((a, b) => a - b);
+  for (const hand of hands) {
+    row(
+      t("sheet.hand", { number: hand }),
+      games.flatMap((game) => game.hands.find(([number]) => number === hand)?.slice(1) ?? [null, null]),
+    );
+  }
+  row(t("sheet.total"), games.flatMap((game) => game.totals), "total");
+  const rules = [...new Set(games.flatMap((game) => game.bonuses.map((line) => line.rule)))];
+  for (const rule of rules) {
+    const cells = games.flatMap((game) =>
+      [0, 1].map((seat) => {
+        const line = game.bonuses.find((bonus) => bonus.rule === rule && bonus.seat === seat);
+        return line ? line.points : null;
+      }),
+    );
+    row(t(`rule.${rule}`), cells, "bonus");
+  }
+  if (rules.length) row(t("sheet.final"), games.flatMap((game) => game.final), "total");
+  return table;
+}
+
+/** Return the score sheet: every game, or the three Hollywood games as column pairs. */
 export function scoreSheet(scores) {
   const box = element("div", `sheet ${scores.format}`);
   box.append(element("h3", "", t("sheet.title")));
   const games = element("div", "games");
-  for (const game of scores.games) games.append(gameTable(game, scores.format === "hollywood"));
+  if (scores.format === "hollywood") games.append(hollywoodTable(scores.games));
+  else for (const game of scores.games) games.append(gameTable(game));
   box.append(games);
   for (const line of scores.match_bonuses) {
     box.append(element("p", "bonus", `+${line.points} ${who(line.seat)}: ${t(`rule.${line.rule}`)}`));

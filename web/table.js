@@ -92,10 +92,16 @@ function drawScores(view) {
   for (const game of games) {
     const item = document.createElement("div");
     item.className = "score";
-    if (games.length > 1) item.title = t("sheet.game", { number: game.number });
-    item.innerHTML =
-      `<span class="who">${t("you")}</span><b data-score="0">${game.totals[0]}</b>` +
-      `<span class="who">${t("opponent")}</span><b data-score="1">${game.totals[1]}</b>`;
+    if (games.length > 1) {
+      item.title = t("sheet.game", { number: game.number });
+      item.innerHTML =
+        `<span class="who">${t("sheet.column", { number: game.number })}</span>` +
+        `<b data-score="0">${game.totals[0]}</b>–<b data-score="1">${game.totals[1]}</b>`;
+    } else {
+      item.innerHTML =
+        `<span class="who">${t("you")}</span><b data-score="0">${game.totals[0]}</b>` +
+        `<span class="who">${t("opponent")}</span><b data-score="1">${game.totals[1]}</b>`;
+    }
     if (game.over) item.classList.add("over");
     box.append(item);
   }

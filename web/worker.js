@@ -5,7 +5,7 @@
 // Messages out: {stage: name}            while loading; {fatal: message} if it fails.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
-// The wheel's file name, written by tools/site.py when it builds the site.
+// The wheel's file name, written by tools/website.py when it builds the site.
 const WHEEL = "ginrummy.whl";
 const here = (path) => new URL(path, import.meta.url).href;
 
@@ -20,6 +20,37 @@ async function checkWasmType() {
   }
 }
 
+// Warm loads skip compiling the engine: after a load, Python compiles it to checked-hash
+// .pyc files (a stale one is recompiled, never trusted), kept with the Cache API under
+// the wheel's digest and unpacked beside the sources on the next load.
+const BYTECODE_CACHE = "ginrummy-bytecode";
+const BYTECODE_FILE = "/tmp/ginrummy-bytecode.zip";
+
+async function bytecodeKey(wheelBytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", wheelBytes));
+  return here(`bytecode/${[...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("")}.zip`);
+}
+
+async function cachedBytecode(key) {
+  try {
+    const hit = await (await caches.open(BYTECODE_CACHE)).match(await key);
+    return hit ? await hit.arrayBuffer() : null;
+  } catch {
+    return null; // no Cache API here (an insecure origin): compile as usual
+  }
+}
+
+async function keepBytecode(engine) {
+  const answer = JSON.parse(engine.bridge.request("bytecode", BYTECODE_FILE));
+  if (!answer.ok) return;
+  try {
+    const bytes = engine.pyodide.FS.readFile(BYTECODE_FILE);
+    await (await caches.open(BYTECODE_CACHE)).put(await engine.key, new Response(bytes));
+  } catch {
+    // no Cache API: the next load compiles again
+  }
+}
+
 async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -29,6 +60,8 @@ async function fetchBytes(url) {
 async function boot() {
   postMessage({ stage: "runtime" });
   const wheel = fetchBytes(here(WHEEL));
+  const key = wheel.then(bytecodeKey);
+  const bytecode = cachedBytecode(key);
   const wasmChecked = checkWasmType();
   const pyodide = await Promise.race([
     loadPyodide({
@@ -41,9 +74,11 @@ async function boot() {
   await wasmChecked;
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  const compiled = await bytecode;
+  if (compiled) pyodide.unpackArchive(compiled, "zip", { extractDir: sitePackages });
   const bridge = pyodide.pyimport("ginrummy.bridge");
   postMessage({ stage: "ready" });
-  return bridge;
+  return { bridge, pyodide, key, compiled: Boolean(compiled) };
 }
 
 const ready = boot();
@@ -52,10 +87,11 @@ ready.catch((error) => postMessage({ fatal: String(error && error.message ? erro
 onmessage = async (event) => {
   const { id, op, arg } = event.data;
   try {
-    const bridge = await ready;
+    const engine = await ready;
     const started = performance.now();
-    const text = bridge.request(op, arg ?? "");
+    const text = engine.bridge.request(op, arg ?? "");
     postMessage({ id, text, ms: performance.now() - started });
+    if (op === "warm" && !engine.compiled) await keepBytecode(engine);
   } catch (error) {
     const message = String(error && error.message ? error.message : error);
     postMessage({ id, text: JSON.stringify({ ok: false, error: message, internal: true }) });

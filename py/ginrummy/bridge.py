@@ -16,6 +16,8 @@ opponent. Requests (the argument's shape in brackets):
 - ``hint`` (none): the move the hard level would make for the player, and why.
 - ``state`` (none): the state again.
 - ``warm`` (none): load the opponent now (the page asks once the table is drawn).
+- ``bytecode`` (a file path): compile this package to checked-hash ``.pyc`` files zipped
+  at that path, for the page's worker to keep for its next load.
 
 A state is ``{"ok": true, "view": ..., "prompt": ..., "going_out": ..., "save": ...}``:
 the player's ``SeatView`` as JSON plus what the page needs to draw it (see ``state``).
@@ -32,11 +34,16 @@ from __future__ import annotations
 import ast
 import dataclasses
 import enum
+import importlib.util
 import inspect
 import itertools
 import json
+import py_compile
+import tempfile
 import traceback
+import zipfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from . import __version__, record
@@ -212,6 +219,30 @@ def warm() -> Json:
     view = seat_view(Match(seed=0), PLAYER)
     make_player("hard").choose(view)
     return {}
+
+
+def write_bytecode(path: str) -> Json:
+    """Zip this package compiled to checked-hash ``.pyc`` files at ``path``; their count.
+
+    Each goes where the import system looks (``ginrummy/__pycache__/NAME.TAG.pyc``), so
+    unpacked beside the sources it spares the next load the compiling. Checked-hash
+    files are compared with their source at import: a stale one is recompiled, not used.
+    """
+    package = Path(__file__).resolve().parent
+    sources = sorted(package.rglob("*.py"))
+    with tempfile.TemporaryDirectory() as scratch, zipfile.ZipFile(path, "w") as archive:
+        for source in sources:
+            relative = source.relative_to(package.parent).as_posix()
+            compiled = Path(scratch, relative + "c")
+            compiled.parent.mkdir(parents=True, exist_ok=True)
+            py_compile.compile(
+                str(source),
+                cfile=str(compiled),
+                doraise=True,
+                invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH,
+            )
+            archive.write(compiled, importlib.util.cache_from_source(relative))
+    return {"path": path, "modules": len(sources)}
 
 
 # --- what the page draws ----------------------------------------------------------------
@@ -472,6 +503,7 @@ _HANDLERS: dict[str, Callable[[Session, str], Json]] = {
     "hint": lambda session, _: session.hint(),
     "state": lambda session, _: session.state(),
     "warm": lambda session, _: warm(),
+    "bytecode": lambda session, argument: write_bytecode(argument),
 }
 
 
