@@ -278,9 +278,14 @@ def test_a_wasm_served_with_the_wrong_type_is_reported(page: Page, base_url: str
         route.fulfill(response=response, headers=headers)
 
     page.context.route("**/pyodide.asm.wasm", wrong_type)
+    stored = json.dumps({"params": {}, "save": "kept"})
+    page.add_init_script(f"localStorage.setItem('ginrummy.game', {json.dumps(stored)})")
     page.goto(base_url)
     expect(page.locator("#load-error")).to_contain_text("application/wasm", timeout=30_000)
     expect(page.locator("#load-retry")).to_be_visible()
+    page.wait_for_timeout(300)
+    assert page.evaluate("localStorage.getItem('ginrummy.game')") == stored  # not blamed
+    expect(page.locator("dialog#message")).to_be_hidden()
 
 
 def test_a_bad_url_rule_is_explained(page: Page, base_url: str) -> None:

@@ -17,6 +17,7 @@ const call = startEngine(onStage, onLoadFailed);
 const ui = { order: [], hand: 0, onGoOut: goOut };
 let state = null;
 let busy = true;
+let loadFailed = false;
 
 /** Mark the page busy (a request or the opponent's turn in progress) or ready for input. */
 function setBusy(value) {
@@ -34,6 +35,7 @@ function onStage(stage) {
 }
 
 function onLoadFailed(message, stalled) {
+  loadFailed = true;
   const error = $("load-error");
   error.textContent = stalled ? t("load.stalled") : t("load.failed", { error: message });
   error.hidden = false;
@@ -269,6 +271,7 @@ async function resume(wanted) {
   }
   if (saved && Object.keys(wanted).length && !sameGame(saved.params || {}, wanted)) return null;
   const answer = saved && typeof saved.save === "string" ? await call("resume", saved.save) : null;
+  if (loadFailed) return null; // Python never started: the save is not to blame
   if (answer && answer.ok) {
     ui.hand = answer.view.hand_number;
     ui.order = Array.isArray(saved.order) ? saved.order : naturalOrder(answer.view.hand);
@@ -285,8 +288,10 @@ async function resume(wanted) {
 async function start() {
   const wanted = urlParams();
   let first = await resume(wanted);
+  if (loadFailed) return; // the loading screen says why
   if (!first) {
     first = await call("new", JSON.stringify(wanted));
+    if (loadFailed) return;
     if (!first.ok) {
       showMessage(first.error);
       first = await call("new", "{}");

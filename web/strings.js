@@ -6,7 +6,7 @@ const STRINGS = {
     "load.runtime": "Starting Python",
     "load.engine": "Installing the game",
     "load.deal": "Dealing",
-    "load.failed": "The game could not load: {error}",
+    "load.failed": "The game could not load: {error}.",
     "load.stalled": "Loading has stopped making progress. The host may serve .wasm files with the wrong type (it must be application/wasm), or the connection dropped.",
     "load.retry": "Try again",
     you: "You",

@@ -38,7 +38,6 @@ import importlib.util
 import inspect
 import itertools
 import json
-import py_compile
 import tempfile
 import traceback
 import zipfile
@@ -228,6 +227,8 @@ def write_bytecode(path: str) -> Json:
     unpacked beside the sources it spares the next load the compiling. Checked-hash
     files are compared with their source at import: a stale one is recompiled, not used.
     """
+    import py_compile  # late: only this request needs it (the first deal does not)
+
     package = Path(__file__).resolve().parent
     sources = sorted(package.rglob("*.py"))
     with tempfile.TemporaryDirectory() as scratch, zipfile.ZipFile(path, "w") as archive:
