@@ -109,9 +109,9 @@ def test_the_player_cannot_move_for_the_opponent() -> None:
     new_game(session, seed=str(seed_dealt_by(PRESETS["standard"], 0)))
     assert ask(session, "play", "pass")["error"] == "it is the opponent's turn"
     answer = ask(session, "opponent")
-    assert (
-        answer["ok"] and answer["move"]["action"] in ("pass", "upcard") and answer["move"]["reason"]
-    )
+    move = answer["move"]
+    assert answer["ok"] and move["action"] in ("pass", "upcard") and move["reason"]
+    assert move["key"] and move["ms"] >= 0
 
 
 def test_an_engine_fault_reaches_the_player_as_an_internal_error(

@@ -10,8 +10,9 @@ cold loads (a new browser context each: empty cache and storage) of
   module worker and runs one line of Python (the floor no page can beat),
 
 then reloads the game warm, and plays a few hands at instant speed to time the
-opponent's decisions inside the browser (the worker's time for each ``opponent``
-request). ``own_bytes_gz`` is the gzipped size of our own files: all but pyodide/.
+opponent's decisions inside the browser (the time its ``choose`` takes in the worker,
+which the bridge reports with each move). ``own_bytes_gz`` is the gzipped size of our
+own files: all but pyodide/.
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ def cold_ms(browser: Browser, url: str) -> float:
 
 
 def decision_times(browser: Browser, base: str, hands: int) -> list[float]:
-    """Play ``hands`` hands at instant speed; return the worker's time per opponent move."""
+    """Play ``hands`` hands at instant speed; return each opponent decision's time in ms."""
     context = browser.new_context()
     page = context.new_page()
     open_game(page, base, "?preset=standard&seed=21&level=hard")
@@ -89,7 +90,7 @@ def decision_times(browser: Browser, base: str, hands: int) -> list[float]:
         if phase(page) == "hand_over":
             played += 1
     times = page.evaluate(
-        "performance.getEntriesByName('bridge opponent').map((entry) => entry.duration)"
+        "performance.getEntriesByName('opponent decision').map((entry) => entry.duration)"
     )
     context.close()
     return [float(ms) for ms in times]

@@ -112,6 +112,8 @@ async function opponentTurns() {
     await sleep(pace()[0]);
     const answer = await call("opponent");
     if (!answer.ok) return fail(answer);
+    const { ms } = answer.move;
+    performance.measure("opponent decision", { start: performance.now() - ms, duration: ms });
     show(answer);
     said.push(describe(answer.move));
     $("opp-says").textContent = t("opp.says", { moves: said.join(", ") });

@@ -39,6 +39,7 @@ import inspect
 import itertools
 import json
 import tempfile
+import time
 import traceback
 import zipfile
 from collections.abc import Callable
@@ -144,14 +145,18 @@ class Session:
     def opponent(self) -> Json:
         """Play the opponent's next move and return it, its reason and the new state.
 
+        The move carries ``ms``: how long the opponent took to decide.
+
         :raises BridgeError: when it is not the opponent's turn.
         """
         match = self.current
         if match.to_move != OPPONENT:
             raise BridgeError("it is not the opponent's turn")
+        started = time.perf_counter()
         move = decide(self.level, match.seed, seat_view(match, OPPONENT))
+        thought = (time.perf_counter() - started) * 1000
         match.play(move["action"])
-        return {"move": {"seat": OPPONENT, **move}, **self.state()}
+        return {"move": {"seat": OPPONENT, "ms": round(thought, 2), **move}, **self.state()}
 
     def hint(self) -> Json:
         """Return the move the hard level would make for the player now, and why.
