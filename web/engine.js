@@ -10,7 +10,8 @@ const STALL_MS = 30000;
  */
 export function startEngine(onStage, onFail) {
   // index.html starts the worker before any module loads; make one if it did not.
-  const worker = globalThis.ginrummyWorker || new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+  const worker =
+    globalThis.ginrummyWorker || new Worker(new URL("worker.js", import.meta.url), { type: "module" });
   const early = globalThis.ginrummyEarly || [];
   const waiting = new Map();
   let next = 1;

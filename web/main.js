@@ -10,7 +10,9 @@ import { animate, drawTable, naturalOrder, snapshot } from "./table.js";
 const $ = (id) => document.getElementById(id);
 const SAVE_KEY = "ginrummy.game";
 const SPEED_KEY = "ginrummy.speed";
-const PACE = { slow: [1400, 650], normal: [800, 380], fast: [260, 160], instant: [0, 0] }; // pause, animation ms
+const PREVIOUS_KEY = "ginrummy.previous";
+// Per speed: the pause before each opponent move and the length of a card's slide, in ms.
+const PACE = { slow: [1400, 650], normal: [800, 380], fast: [260, 160], instant: [0, 0] };
 const STAGES = { runtime: 1, engine: 2, ready: 3 };
 
 const call = startEngine(onStage, onLoadFailed);
@@ -31,7 +33,7 @@ $("load-stage").textContent = t("load.runtime");
 function onStage(stage) {
   performance.mark(`stage ${stage}`);
   $("load-progress").value = STAGES[stage];
-  $("load-stage").textContent = t(stage === "runtime" ? "load.runtime" : stage === "engine" ? "load.engine" : "load.deal");
+  $("load-stage").textContent = t({ runtime: "load.runtime", engine: "load.engine" }[stage] || "load.deal");
 }
 
 function onLoadFailed(message, stalled) {
@@ -55,7 +57,8 @@ function showMessage(text) {
 
 /** Keep the game in localStorage and its rules and seed in the URL. */
 function remember(next) {
-  localStorage.setItem(SAVE_KEY, JSON.stringify({ params: next.params, save: next.save, order: ui.order }));
+  const saved = { params: next.params, save: next.save, order: ui.order };
+  localStorage.setItem(SAVE_KEY, JSON.stringify(saved));
   const query = new URLSearchParams(next.params).toString();
   if (location.search.slice(1) !== query) history.replaceState(null, "", `?${query}`);
 }
@@ -225,13 +228,19 @@ window.addEventListener("pointerup", (event) => {
     .elementsFromPoint(event.clientX, event.clientY)
     .map((node) => node.closest("#hand .card"))
     .find((other) => other && other !== card);
-  if (onto) reorder(card.dataset.card, onto.dataset.card);
-  else card.animate([{ transform: `translate(${from.left - card.getBoundingClientRect().left}px, ${from.top - card.getBoundingClientRect().top}px)` }, { transform: "none" }], { duration: 200 });
+  if (onto) {
+    reorder(card.dataset.card, onto.dataset.card);
+  } else {
+    const to = card.getBoundingClientRect();
+    const back = `translate(${from.left - to.left}px, ${from.top - to.top}px)`;
+    card.animate([{ transform: back }, { transform: "none" }], { duration: 200 });
+  }
 });
 
 function overPile(event) {
   const box = $("pile").getBoundingClientRect();
-  return event.clientX >= box.left - 20 && event.clientX <= box.right + 20 && event.clientY >= box.top - 20 && event.clientY <= box.bottom + 20;
+  const [x, y, slack] = [event.clientX, event.clientY, 20];
+  return x >= box.left - slack && x <= box.right + slack && y >= box.top - slack && y <= box.bottom + slack;
 }
 
 function canDiscard(card) {
@@ -271,7 +280,10 @@ async function resume(wanted) {
   } catch {
     saved = null;
   }
-  if (saved && Object.keys(wanted).length && !sameGame(saved.params || {}, wanted)) return null;
+  if (saved && Object.keys(wanted).length && !sameGame(saved.params || {}, wanted)) {
+    localStorage.setItem(PREVIOUS_KEY, raw); // the URL asks for another game: keep this one
+    return null;
+  }
   const answer = saved && typeof saved.save === "string" ? await call("resume", saved.save) : null;
   if (loadFailed) return null; // Python never started: the save is not to blame
   if (answer && answer.ok) {
@@ -282,7 +294,7 @@ async function resume(wanted) {
   const key = `ginrummy.broken.${Date.now()}`;
   localStorage.setItem(key, raw);
   localStorage.removeItem(SAVE_KEY);
-  const error = answer ? answer.error : "not a saved game";
+  const error = answer ? answer.error : t("error.not_a_save");
   setTimeout(() => showMessage(t("error.save_broken", { error, key })));
   return null;
 }

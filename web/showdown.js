@@ -60,7 +60,9 @@ function pointLines(result) {
   const winner = result.winner;
   total.dataset.points = result.points.join(",");
   total.textContent =
-    winner === null ? t("showdown.nothing") : t("showdown.points", { who: who(winner), points: result.points[winner] });
+    winner === null
+      ? t("showdown.nothing")
+      : t("showdown.points", { who: who(winner), points: result.points[winner] });
   list.append(total);
   return list;
 }
@@ -81,7 +83,8 @@ function gameTable(game) {
   for (const [hand, a, b] of game.hands) row(t("sheet.hand", { number: hand }), a, b);
   row(t("sheet.total"), game.totals[0], game.totals[1], "total");
   for (const line of game.bonuses) {
-    row(t(`rule.${line.rule}`), line.seat === 0 ? line.points : "", line.seat === 1 ? line.points : "", "bonus");
+    const [mine, theirs] = line.seat === 0 ? [line.points, ""] : ["", line.points];
+    row(t(`rule.${line.rule}`), mine, theirs, "bonus");
   }
   if (game.bonuses.length) row(t("sheet.final"), game.final[0], game.final[1], "total");
   return table;

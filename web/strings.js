@@ -128,6 +128,7 @@ const STRINGS = {
     "error.title": "Something went wrong",
     "error.save_broken": "Your saved game could not be loaded ({error}). It is kept aside in this browser as \"{key}\"; a new game was dealt.",
     "error.close": "Close",
+    "error.not_a_save": "it is not a saved game",
     "seat.cards": "{count} cards",
     "card.name": "{rank} of {suit}",
     "card.back": "face-down card",
