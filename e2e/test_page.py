@@ -203,6 +203,24 @@ def _card_text(mask: int) -> str:
     return text
 
 
+def test_manual_lay_offs_are_clicked_onto_the_knocker_s_melds(page: Page, base_url: str) -> None:
+    rules = STANDARD.replace(manual_layoffs=True)
+    deck = make_deck(KNOCKER, "4s 7c 8d 8h Jd Qd Kc 9h Th 2h", upcard="2d")
+    match = Match(rules, seed=seed_dealt_by(rules, 0), decks=[deck])
+    match.play("upcard")
+    match.play("knock Kd")  # the opponent knocks: the player lays off by hand
+    plant_save(page, base_url, match)
+    assert phase(page) == "layoff"
+    expect(page.locator("#table-melds .group.meld")).to_have_count(3)
+    expect(page.locator("#hand [data-action^='layoff']")).to_have_count(2)
+    click_action(page, "layoff 4s")
+    expect(page.locator("#table-melds [data-card='4s']")).to_be_visible()
+    click_action(page, "done")
+    assert phase(page) == "hand_over"
+    assert showdown_figures(page) == engine_figures(page)
+    expect(page.locator(".laid.knocker .group.meld [data-card='4s']")).to_be_visible()
+
+
 def test_a_full_match_to_the_end(page: Page, base_url: str, artifacts: Path) -> None:
     open_game(page, base_url, "?preset=standard&seed=12&target=40&level=simple")
     play_to(page, "match_over")

@@ -1,6 +1,6 @@
 // Drawing the table from a bridge state: one element per card, moved between zones and
 // animated from where it was (FLIP). No game logic: only what Python sent.
-import { backCard, faceCard, prettyCard } from "./cards.js";
+import { backCard, cardGroup, faceCard, prettyCard } from "./cards.js";
 import { t } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -154,6 +154,13 @@ function drawPiles(view, legal) {
   $("pile-count").textContent = view.pile_count ? t("pile") : t("pile.empty");
 }
 
+/** Show the knocker's melds while the defender lays off on them (manual lay-offs). */
+function drawTableMelds(view) {
+  const box = $("table-melds");
+  box.hidden = view.table_melds.length === 0;
+  box.replaceChildren(...view.table_melds.map((meld) => cardGroup(meld, "meld")));
+}
+
 function drawHand(state, ui, legal) {
   const view = state.view;
   const hand = $("hand");
@@ -224,6 +231,7 @@ export function drawTable(state, ui) {
   drawScores(view);
   drawOpponent(view);
   drawPiles(view, legal);
+  drawTableMelds(view);
   drawHand(state, ui, legal);
   drawTalk(state, legal, ui.onGoOut);
   const chips = document.querySelectorAll(".dealer-chip");
