@@ -29,7 +29,7 @@ ARTIFACTS = ROOT / "e2e" / "artifacts"
 sys.path.insert(0, str(ROOT / "tests"))  # the engine tests' deal builder (deals.py)
 
 
-def _website() -> Any:
+def website() -> Any:
     """Return the ``tools/website.py`` module (tools/ is not a package)."""
     spec = importlib.util.spec_from_file_location("website", ROOT / "tools" / "website.py")
     assert spec is not None and spec.loader is not None
@@ -53,7 +53,7 @@ def site_dir() -> Path:
 @pytest.fixture(scope="session")
 def base_url(site_dir: Path) -> Iterator[str]:
     """Serve the site on a free localhost port for the whole session; its URL."""
-    server, url = _website().serve_in_background(site_dir, 0)
+    server, url = website().serve_in_background(site_dir, 0)
     yield url
     server.shutdown()
     server.server_close()

@@ -21,6 +21,7 @@ from player import (
 )
 from playwright.sync_api import Page, Route, expect
 
+from conftest import website
 from deals import make_deck
 from ginrummy.actions import Action
 from ginrummy.match import Match, first_dealer
@@ -91,6 +92,18 @@ def test_the_page_loads_and_deals(page: Page, base_url: str) -> None:
     expect(page.locator('[data-action="pass"]')).to_be_visible()
     expect(page.locator("#pile .card.top[data-action='upcard']")).to_be_visible()
     assert re.search(r"seed=\d+", page.url) and "preset=standard" in page.url
+
+
+def test_the_site_works_under_a_sub_path(page: Page, site_dir: Path, tmp_path: Path) -> None:
+    (tmp_path / "repo").symlink_to(site_dir.resolve(), target_is_directory=True)
+    server, url = website().serve_in_background(tmp_path, 0)
+    try:
+        open_game(page, url + "repo/", f"?seed={seed_dealt_by(STANDARD, 1)}")
+        expect(page.locator("#hand .card[data-card]")).to_have_count(10)
+        assert "/repo/?" in page.url
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_illegal_clicks_do_nothing(page: Page, base_url: str) -> None:
