@@ -228,3 +228,12 @@ def test_the_bytecode_zip_holds_every_module_where_imports_look(tmp_path: Path) 
     assert answer["modules"] == len(names) and "ginrummy/__pycache__/" in names[0]
     assert all(name.endswith(".pyc") and "/__pycache__/" in name for name in names)
     assert f"ginrummy/__pycache__/bridge.{sys.implementation.cache_tag}.pyc" in names
+
+
+@pytest.mark.parametrize("preset", [None, "round_the_corner"])
+def test_warming_up_loads_the_opponent(preset: str | None) -> None:
+    session = bridge.Session()
+    if preset:
+        new_game(session, preset=preset, seed="2")
+    assert ask(session, "warm") == {"ok": True}
+    assert "ginrummy.bot" in sys.modules

@@ -51,7 +51,15 @@ from . import rules as rules_module
 from .actions import Action, Kind
 from .cards import format_card, format_mask
 from .match import MAX_SEED, Match
-from .rules import PRESET_SOURCES, PRESETS, Rules, RulesError, find_rules, preset_name
+from .rules import (
+    PRESET_SOURCES,
+    PRESETS,
+    STANDARD,
+    Rules,
+    RulesError,
+    find_rules,
+    preset_name,
+)
 from .state import Phase, melder_for
 from .view import SeatView, seat_view
 
@@ -213,15 +221,19 @@ def decide(level: str, seed: int, view: SeatView) -> Json:
     return make_player(level, seed).choose(view).to_json()
 
 
-def warm() -> Json:
-    """Load the opponent's modules and tables, so its first move is as quick as the next."""
+def warm(rules: Rules) -> Json:
+    """Load the opponent's modules and its tables for ``rules``, so its first move is quick.
+
+    It decides once in a throwaway match with these rules (their ace rule picks the tables).
+    """
     from .bot import LEVELS as BOT_LEVELS  # late: this is the late load
     from .bot import make_player
 
     if BOT_LEVELS != LEVELS:  # pragma: no cover - a new level must be named here too
         raise AssertionError(f"the bridge's levels {LEVELS} are not the opponent's {BOT_LEVELS}")
-    view = seat_view(Match(seed=0), PLAYER)
-    make_player("hard").choose(view)
+    match = Match(rules, seed=0)
+    seat = PLAYER if match.to_move is None else match.to_move
+    make_player("hard").choose(seat_view(match, seat))
     return {}
 
 
@@ -508,7 +520,7 @@ _HANDLERS: dict[str, Callable[[Session, str], Json]] = {
     "opponent": lambda session, _: session.opponent(),
     "hint": lambda session, _: session.hint(),
     "state": lambda session, _: session.state(),
-    "warm": lambda session, _: warm(),
+    "warm": lambda session, _: warm(session.current.rules if session.match else STANDARD),
     "bytecode": lambda session, argument: write_bytecode(argument),
 }
 
