@@ -1,10 +1,12 @@
 // The page's side of the Python worker: requests as promises, loading stages, stalls.
+import { t } from "./strings.js";
 
 const STALL_MS = 30000;
 
 /**
  * Start the worker. `onStage(name)` hears each loading stage ("runtime", "engine",
- * "ready"); `onFail(message, stalled)` hears a failed or stalled load, once.
+ * "ready"); `onFail(message, stalled)` hears a failed or stalled load, or a worker that
+ * died later, once; requests then answer an error instead of waiting for ever.
  * Returns `call(op, arg)`, a promise of the bridge's answer as an object. Python's time
  * for each answer is recorded as a performance measure named "bridge OP".
  */
@@ -23,6 +25,8 @@ export function startEngine(onStage, onFail) {
     failed = true;
     clearTimeout(timer);
     onFail(message, stalled);
+    for (const [, resolve] of waiting.values()) resolve({ ok: false, error: message, internal: true });
+    waiting.clear();
   };
   const watch = () => {
     clearTimeout(timer);
@@ -55,6 +59,7 @@ export function startEngine(onStage, onFail) {
 
   return (op, arg = "") =>
     new Promise((resolve) => {
+      if (failed) return resolve({ ok: false, error: t("error.stopped"), internal: true });
       const id = next++;
       waiting.set(id, [op, resolve]);
       worker.postMessage({ id, op, arg });

@@ -38,6 +38,7 @@ function onStage(stage) {
 
 function onLoadFailed(message, stalled) {
   loadFailed = true;
+  if (state) return showMessage(t("error.stopped")); // Python died after loading
   const error = $("load-error");
   error.textContent = stalled ? t("load.stalled") : t("load.failed", { error: message });
   error.hidden = false;
@@ -124,6 +125,7 @@ async function opponentTurns() {
 }
 
 function fail(answer) {
+  if (loadFailed) return; // Python stopped: the message says so already
   showMessage(answer.error);
   if (answer.traceback) console.error(answer.traceback);
 }

@@ -129,6 +129,7 @@ const STRINGS = {
     "error.save_broken": "Your saved game could not be loaded ({error}). It is kept aside in this browser as \"{key}\"; a new game was dealt.",
     "error.close": "Close",
     "error.not_a_save": "it is not a saved game",
+    "error.stopped": "Python stopped working in this page. Your game is saved: reload the page to go on.",
     "seat.cards": "{count} cards",
     "card.name": "{rank} of {suit}",
     "card.back": "face-down card",
