@@ -319,6 +319,13 @@ def test_a_wasm_served_with_the_wrong_type_is_reported(page: Page, base_url: str
     expect(page.locator("dialog#message")).to_be_hidden()
 
 
+def test_a_hint_names_a_legal_move_and_marks_it(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
+    page.locator("#hint-button").click()
+    expect(page.locator("#opp-says")).to_contain_text("Hint:")
+    expect(page.locator("#table .hinted[data-action]")).to_have_count(1)
+
+
 def test_a_bad_url_rule_is_explained(page: Page, base_url: str) -> None:
     open_game(page, base_url, "?preset=standard&gin_bonus=lots")
     expect(page.locator("#message-text")).to_contain_text("gin_bonus")

@@ -153,6 +153,8 @@ async function hint() {
   if (busy || !state) return;
   const answer = await call("hint");
   $("opp-says").textContent = answer.ok ? t("hint.says", { reason: answer.reason }) : answer.error;
+  const control = answer.ok && document.querySelector(`#table [data-action="${answer.action}"]`);
+  if (control) control.classList.add("hinted"); // cleared by the next draw of the table
 }
 
 async function newGame() {

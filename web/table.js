@@ -228,6 +228,7 @@ export function drawTable(state, ui) {
   table.dataset.phase = view.phase;
   table.dataset.turn = view.to_move === 0 ? "player" : view.to_move === 1 ? "opponent" : "none";
   for (const text of view.hand) if (!ui.order.includes(text)) ui.order.push(text);
+  for (const hinted of table.querySelectorAll(".hinted")) hinted.classList.remove("hinted");
   drawScores(view);
   drawOpponent(view);
   drawPiles(view, legal);
