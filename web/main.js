@@ -321,6 +321,7 @@ async function start() {
   performance.mark("drawn");
   $("loading").hidden = true;
   document.documentElement.dataset.ready = "true";
+  call("warm"); // load the opponent now: while the player thinks, or before its first move
   setBusy(true);
   try {
     await opponentTurns();
@@ -328,7 +329,6 @@ async function start() {
     setBusy(false);
   }
   performance.mark("playable");
-  call("warm"); // load the opponent while the player thinks
 }
 
 start();

@@ -221,19 +221,24 @@ def decide(level: str, seed: int, view: SeatView) -> Json:
     return make_player(level, seed).choose(view).to_json()
 
 
-def warm(rules: Rules) -> Json:
+def warm(rules: Rules, level: str) -> Json:
     """Load the opponent's modules and its tables for ``rules``, so its first move is quick.
 
-    It decides once in a throwaway match with these rules (their ace rule picks the tables).
+    The ``level`` player decides in a throwaway match with these rules (their ace rule
+    picks the tables): a draw, then a discard, so both paths have run once.
     """
     from .bot import LEVELS as BOT_LEVELS  # late: this is the late load
     from .bot import make_player
 
     if BOT_LEVELS != LEVELS:  # pragma: no cover - a new level must be named here too
         raise AssertionError(f"the bridge's levels {LEVELS} are not the opponent's {BOT_LEVELS}")
-    match = Match(rules, seed=0)
-    seat = PLAYER if match.to_move is None else match.to_move
-    make_player("hard").choose(seat_view(match, seat))
+    player = make_player(level)
+    match = Match(rules, seed=0)  # a fresh match: someone is to move
+    view = seat_view(match, match.to_move or 0)
+    player.choose(view)  # the first upcard (or the eleven deal's opening discard)
+    if "upcard" in view.legal:
+        match.play("upcard")
+        player.choose(seat_view(match, match.to_move or 0))  # a discard after a draw
     return {}
 
 
@@ -520,7 +525,9 @@ _HANDLERS: dict[str, Callable[[Session, str], Json]] = {
     "opponent": lambda session, _: session.opponent(),
     "hint": lambda session, _: session.hint(),
     "state": lambda session, _: session.state(),
-    "warm": lambda session, _: warm(session.current.rules if session.match else STANDARD),
+    "warm": lambda session, _: warm(
+        session.current.rules if session.match else STANDARD, session.level
+    ),
     "bytecode": lambda session, argument: write_bytecode(argument),
 }
 
