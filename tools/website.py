@@ -154,6 +154,7 @@ def own_bytes_gz(site: Path) -> int:
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Serves the site with the MIME types it needs, revalidated on every load."""
 
+    protocol_version = "HTTP/1.1"  # keep-alive: the page makes a dozen small requests
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         **MIME_TYPES,
