@@ -76,8 +76,12 @@ async function boot() {
   await wasmChecked;
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
-  const compiled = await bytecode;
-  if (compiled) pyodide.unpackArchive(compiled, "zip", { extractDir: sitePackages });
+  let compiled = await bytecode;
+  try {
+    if (compiled) pyodide.unpackArchive(compiled, "zip", { extractDir: sitePackages });
+  } catch {
+    compiled = null; // a damaged cache entry: compile from source, and keep anew
+  }
   const bridge = pyodide.pyimport("ginrummy.bridge");
   postMessage({ stage: "ready" });
   return { bridge, pyodide, key, compiled: Boolean(compiled) };
