@@ -6,7 +6,6 @@ first); set ``GINRUMMY_SITE`` to test another folder. The server picks a free po
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -15,27 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from player import CHROMIUM, CHROMIUM_ARGS, website
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("GINRUMMY_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 ARTIFACTS = ROOT / "e2e" / "artifacts"
 sys.path.insert(0, str(ROOT / "tests"))  # the engine tests' deal builder (deals.py)
-
-
-def website() -> Any:
-    """Return the ``tools/website.py`` module (tools/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("website", ROOT / "tools" / "website.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,10 @@ the engine's answer for a save the page left in localStorage.
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -17,6 +20,25 @@ from ginrummy.match import Match
 
 SAVE_KEY = "ginrummy.game"
 TIMEOUT = 20_000
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("GINRUMMY_CHROMIUM", "/usr/bin/chromium")
+"""Debian's Chromium: Playwright cannot download its own browsers here."""
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+def website() -> Any:
+    """Return the ``tools/website.py`` module (tools/ is not a package): build, serve."""
+    spec = importlib.util.spec_from_file_location("website", ROOT / "tools" / "website.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def open_game(page: Page, base_url: str, query: str = "", speed: str = "instant") -> None:

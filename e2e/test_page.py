@@ -18,10 +18,10 @@ from player import (
     saved,
     take_turn,
     wait_idle,
+    website,
 )
 from playwright.sync_api import Page, Route, expect
 
-from conftest import website
 from deals import make_deck
 from ginrummy.actions import Action
 from ginrummy.match import Match, first_dealer

@@ -18,20 +18,17 @@ own files: all but pyodide/.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import statistics
 import sys
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "e2e"), str(ROOT / "py")]
 
-from player import open_game, phase, take_turn  # noqa: E402
+from player import CHROMIUM, CHROMIUM_ARGS, open_game, phase, take_turn, website  # noqa: E402
 
-from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - after the path set-up
 from ginrummy.match import first_dealer  # noqa: E402
 from ginrummy.rules import PRESETS  # noqa: E402
 
@@ -51,15 +48,6 @@ PLAYABLE = "performance.getEntriesByName('playable').length > 0"
 WARMED = "performance.getEntriesByName('bridge warm').length > 0"
 SETTLE_MS = 500
 TIMEOUT = 60_000
-
-
-def website() -> Any:
-    """Return ``tools/website.py`` (serving and own-bytes counting)."""
-    spec = importlib.util.spec_from_file_location("website", ROOT / "tools" / "website.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def playable_ms(page: Page, url: str, reload: bool = False) -> float:

@@ -115,7 +115,9 @@ export function newGameForm(dialog, options, current, check) {
   for (const parameter of options.parameters) {
     const label = element("label", "param");
     label.title = parameter.doc;
-    label.append(element("span", "", parameter.name.replaceAll("_", " ")));
+    const id = `param.${parameter.name}`;
+    const name = t(id) === id ? parameter.name.replaceAll("_", " ") : t(id); // a new rule: its name
+    label.append(element("span", "", name));
     const input = fieldInput(parameter);
     inputs.set(parameter.name, input);
     label.append(input, element("small", "", parameter.doc));

@@ -125,6 +125,34 @@ const STRINGS = {
     "preset.french": "Eleven cards to the non-dealer, no upcard; gin 20, undercut 10; winner deals.",
     "preset.french_oklahoma": "Oklahoma knock limit, spade doubles, extra-coups; manches of 200.",
     "preset.german": "Gin 20, undercut 10, 20 per hand won, shutout 100, winner deals.",
+    "param.deal": "First turn",
+    "param.knock_limit": "Knock limit",
+    "param.gin_bonus": "Gin bonus",
+    "param.big_gin_bonus": "Big gin bonus",
+    "param.undercut_bonus": "Undercut bonus",
+    "param.undercut_on_tie": "A tie is an undercut",
+    "param.knock_box": "Box to the knocker",
+    "param.spade_double": "Spade upcard doubles",
+    "param.ace_mode": "Ace in runs",
+    "param.unmatched_ace": "Unmatched ace counts",
+    "param.open_discards": "Open discard pile",
+    "param.manual_layoffs": "Lay off by hand",
+    "param.target": "Game to",
+    "param.game_bonus": "Game bonus",
+    "param.line_bonus": "Line bonus per hand won",
+    "param.shutout": "Shutout",
+    "param.shutout_bonus": "Shutout bonus",
+    "param.next_dealer": "Next dealer",
+    "param.dead_hand_dealer": "Dealer after a dead hand",
+    "param.first_dealer": "First dealer",
+    "param.exact_fifty_loses": "Winning by exactly 50 loses",
+    "param.match": "Match",
+    "param.match_games": "Games in a best-of match",
+    "param.match_target": "Match total",
+    "param.hands_to_win": "Hands to win",
+    "param.hollywood_entry": "Hollywood columns",
+    "param.hollywood_rubber_bonus": "Hollywood rubber bonus",
+    "param.extra_coup_value": "Extra-coup value",
     "error.title": "Something went wrong",
     "error.save_broken": "Your saved game could not be loaded ({error}). It is kept aside in this browser as \"{key}\"; a new game was dealt.",
     "error.close": "Close",
@@ -153,9 +181,16 @@ export function t(id, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? `{${name}}`));
 }
 
-/** Fill every element marked `data-i18n="id"` below `root` with its string. */
+/**
+ * Fill every element marked `data-i18n="id"` below `root` with its string, and the
+ * accessible name of every element marked `data-i18n-label="id"`; title the document.
+ */
 export function translate(root) {
   for (const element of root.querySelectorAll("[data-i18n]")) {
     element.textContent = t(element.dataset.i18n);
   }
+  for (const element of root.querySelectorAll("[data-i18n-label]")) {
+    element.setAttribute("aria-label", t(element.dataset.i18nLabel));
+  }
+  if (root === document) document.title = t("title");
 }
