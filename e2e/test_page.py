@@ -179,6 +179,16 @@ def test_a_gin(page: Page, base_url: str) -> None:
     assert figures["outcome"] == "gin" and "gin" in figures["rules"]  # type: ignore[operator]
 
 
+def test_a_big_gin(page: Page, base_url: str) -> None:
+    plant_save(page, base_url, crafted("As 2s 3s 4s 4c 5c 6c 7d 7h 7s", LOOSE, "7c"))
+    click_action(page, "upcard")
+    expect(page.locator('#controls [data-action="big gin"]')).to_be_visible()
+    go_out(page, "big gin")
+    figures = showdown_figures(page)
+    assert figures == engine_figures(page)
+    assert figures["outcome"] == "big_gin" and figures["rules"] == ["big_gin", "deadwood"]
+
+
 def test_an_undercut(page: Page, base_url: str) -> None:
     plant_save(page, base_url, crafted(KNOCKER, NEAR_GIN, "8c"))
     click_action(page, "upcard")
