@@ -5,6 +5,7 @@ import { t } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
 const cards = new Map(); // card text -> its one element on the table
+const PLACES = "#hand [data-card], #pile [data-card], #opp-cards [data-card]"; // where those live
 
 /** Return the table's element for `text`, made once (a focusable button). */
 function cardElement(text) {
@@ -33,7 +34,7 @@ function bind(element, action, legal) {
 /** Return the positions of every card and card back now on the table. */
 export function snapshot() {
   const places = new Map();
-  for (const element of $("table").querySelectorAll("[data-card]")) {
+  for (const element of document.querySelectorAll(PLACES)) {
     places.set(element.dataset.card, element.getBoundingClientRect());
   }
   places.set("#stock", $("stock").getBoundingClientRect());
@@ -57,7 +58,7 @@ function slide(element, from, ms) {
 /** Animate every card from where `before` saw it to where it is now. */
 export function animate(before, ms) {
   if (!ms) return;
-  for (const element of $("table").querySelectorAll("[data-card]")) {
+  for (const element of document.querySelectorAll(PLACES)) {
     let from = before.get(element.dataset.card);
     if (!from) from = element.closest("#hand") ? before.get("#stock") : before.get("#opponent");
     slide(element, from, ms);

@@ -30,7 +30,8 @@ const BYTECODE_FILE = "/tmp/ginrummy-bytecode.zip";
 
 async function bytecodeKey(wheelBytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", wheelBytes));
-  return here(`bytecode/${[...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("")}.zip`);
+  const hex = [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return here(`bytecode/${hex}.zip`);
 }
 
 async function cachedBytecode(key) {
@@ -47,7 +48,10 @@ async function keepBytecode(engine) {
   if (!answer.ok) return;
   try {
     const bytes = engine.pyodide.FS.readFile(BYTECODE_FILE);
-    await (await caches.open(BYTECODE_CACHE)).put(await engine.key, new Response(bytes));
+    const cache = await caches.open(BYTECODE_CACHE);
+    const key = await engine.key;
+    for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old); // older wheels
+    await cache.put(key, new Response(bytes));
   } catch {
     // no Cache API: the next load compiles again
   }
