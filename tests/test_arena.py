@@ -83,7 +83,7 @@ def test_hard_beats_simple_over_fixed_deals() -> None:
 @pytest.mark.skipif(sys.platform == "emscripten", reason="too slow in Pyodide")
 def test_levels_are_ordered_over_fixed_deals() -> None:
     rules = find_rules("standard")
-    for strong, weak in (("normal", "easy"), ("easy", "random")):
+    for strong, weak in (("hard", "normal"), ("normal", "easy"), ("easy", "random")):
         result = run_arena(
             lambda s, level=strong: make_player(level, s),
             lambda s, level=weak: make_player(level, s),

@@ -14,6 +14,7 @@ from deals import make_deck
 from ginrummy.actions import Action, Kind
 from ginrummy.bot import REASONS, Decision, advise, make_player, render
 from ginrummy.bot.arena import play_game
+from ginrummy.bot.decision import PUBLIC
 from ginrummy.bot.knowledge import Knowledge
 from ginrummy.bot.tables import deadwood_tables
 from ginrummy.cards import format_card, parse_card, parse_mask
@@ -26,7 +27,7 @@ from ginrummy.view import SeatView, seat_view
 LONG_PRESETS = {"tournament", "french_oklahoma"}
 """Presets whose whole matches last many games: played in the slow tests only."""
 
-PAIRS = [("hard", "simple"), ("normal", "easy"), ("random", "hard")]
+PAIRS = [("hard", "random"), ("normal", "random"), ("easy", "simple")]
 """Each level meets another; together they cover every level."""
 
 slow = pytest.mark.slow
@@ -52,7 +53,7 @@ def test_every_level_plays_whole_matches(preset: str, a: str, b: str) -> None:
 @pytest.mark.parametrize("preset", sorted(LONG_PRESETS))
 def test_every_level_plays_the_long_matches(preset: str) -> None:
     assert play(preset, "easy", "random", seed=5).over
-    assert play(preset, "normal", "simple", seed=5).over
+    assert play(preset, "normal", "random", seed=5).over
 
 
 @pytest.mark.parametrize("level", ["simple", "easy", "normal", "hard"])
@@ -117,10 +118,11 @@ def test_big_gin_beats_gin(level: str) -> None:
     assert decision.action == "big gin"
 
 
-def test_hard_knocks_early_with_a_tiny_count_and_names_its_melds() -> None:
-    # Three melds and a nine after taking the queen of clubs, on the first turn: the other
-    # hand has had no time to improve, so the knock is safe, and the nine has no gin outs.
+def test_hard_knocks_when_the_stock_runs_out_and_names_its_melds() -> None:
+    # Three melds and a nine after taking the queen of clubs, with a few cards left in the
+    # stock: there is no time left to wait for gin, so the knock is the play.
     view = view_after_draw("As 2s 3s 7h 8h 9h Tc Jc 9d Kd", "2d 4d 6d 8d Td 3c 5c 7c 9c 4h", "Qc")
+    view = replace(view, stock_count=5)
     decision = make_player("hard", 1).choose(view)
     action = Action.parse(decision.action)
     assert action.kind is Kind.KNOCK
@@ -140,10 +142,29 @@ def test_every_reason_renders() -> None:
         assert "{" not in text
 
 
+def test_moves_told_to_the_other_player_name_no_hidden_card() -> None:
+    for key in REASONS:
+        if key in PUBLIC:
+            assert PUBLIC[key] in REASONS
+            names = [part.split("}")[0] for part in REASONS[PUBLIC[key]].split("{")[1:]]
+            assert set(names) <= {"card", "rank", "move"}
+    told = Decision.make("upcard", "take_meld", card="7h", cards="7s7c").for_opponent()
+    assert told.reason == "Took 7h: it fits the hand."
+    assert "7s" not in told.reason
+    assert told.params == {"card": "7h"}
+    hold = Decision.make("discard Kd", "hold_undercut", card="Kd", deadwood=9).for_opponent()
+    assert "9" not in hold.reason
+
+
+def test_every_hint_key_has_a_public_form() -> None:
+    hints = {key for key in REASONS if key not in set(PUBLIC.values())}
+    assert hints <= set(PUBLIC)
+
+
 def test_hints_name_the_card_they_are_about() -> None:
     rng = random.Random(9)
     seen_keys: set[str] = set()
-    for seed in range(6):
+    for seed in range(4):
         match = Match(find_rules("standard"), seed=seed)
         while not match.over and match.hand_number < 3:
             seat = match.to_move
@@ -225,7 +246,7 @@ def test_discards_and_pickups_move_the_estimate() -> None:
 # --- the fast deadwood tables ----------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.sets(st.integers(0, 51), min_size=10, max_size=10), st.booleans())
 def test_draw_outcomes_agree_with_the_engine(cards: set[int], corner: bool) -> None:
     ace = 15 if corner else 1

@@ -10,7 +10,30 @@ True
 
 ``make_player(level, seed)`` returns a player for ``random``, ``simple`` (the two
 reference players), ``easy``, ``normal`` or ``hard``; ``advise(view)`` returns the
-move the hard player would make for that seat, with a one-line reason.
+move the hard player would make for that seat, with a one-line reason. A
+``Decision`` carries ``action`` (the action text), ``reason`` (English), ``key`` and
+``params`` (the template of ``REASONS`` and its parameters, for translations);
+``decision.for_opponent()`` is the same move told to the other player, naming no
+card it cannot see.
+
+Measured with ``python -m ginrummy arena --seed 1`` (CPython 3.11, 2 cores shared):
+
+====================  ========  =====  ======================  ===============
+a vs b                rules     games  a's win rate (95% CI)   points per hand
+====================  ========  =====  ======================  ===============
+hard vs simple        standard  400    0.748 (0.703-0.788)     +5.21
+normal vs simple      standard  400    0.680 (0.633-0.724)     +2.80
+easy vs simple        standard  400    0.203 (0.166-0.245)     -5.56
+hard vs normal        standard  400    0.598 (0.549-0.644)     +2.13
+normal vs easy        standard  200    0.880 (0.828-0.918)     +9.57
+hard vs simple        oklahoma  400    0.695 (0.648-0.738)     +6.61
+normal vs simple      oklahoma  400    0.657 (0.610-0.702)     +3.95
+easy vs simple        oklahoma  400    0.245 (0.205-0.289)     -6.79
+hard, normal, easy    both      200    1.000 (0.981-1.000)     vs random
+====================  ========  =====  ======================  ===============
+
+Hard decides in 3.2 ms (median) and 18 ms (99th percentile) in CPython, and in
+about 6 ms and 25-38 ms inside Pyodide under Node.
 """
 
 from __future__ import annotations

@@ -49,8 +49,54 @@ REASONS: dict[str, str] = {
     "layoff_done": "Done: no more of your cards fit the knocker's melds.",
     "next_hand": "Deal the next hand.",
     "random": "Play {move} (a random legal move).",
+    # the same moves told to the other player: past tense, no card it cannot see
+    "took_upcard": "Took {card}: it fits the hand.",
+    "drew_stock": "Drew from the stock: {card} did not help enough.",
+    "drew_stock_only": "Drew from the stock: it was the only draw left.",
+    "passed_upcard": "Passed on {card}: it did not help enough.",
+    "discarded_dead": "Discarded {card}: the other {rank}s are gone and it cannot make a run.",
+    "discarded_high": "Discarded {card}: its highest card not close to a meld.",
+    "discarded_keep": "Discarded {card}, keeping its melds and its best draws.",
+    "discarded": "Discarded {card}.",
+    "played_on": "Discarded {card} and played on rather than knock.",
+    "went_big_gin": "Went out with big gin: all eleven cards in melds.",
+    "went_gin": "Went gin, discarding {card}.",
+    "knocked": "Knocked, discarding {card}.",
+    "laid_off": "Laid off {card}.",
+    "done_laying_off": "Done laying off.",
+    "played": "Played {move}.",
 }
 """Every reason key and its English template; ``{name}`` is a parameter."""
+
+PUBLIC: dict[str, str] = {
+    "take_meld": "took_upcard",
+    "take_extends": "took_upcard",
+    "take_improve": "took_upcard",
+    "take_knock": "took_upcard",
+    "take_gin": "took_upcard",
+    "pass_upcard": "passed_upcard",
+    "draw_stock": "drew_stock",
+    "draw_stock_only": "drew_stock_only",
+    "discard_dead": "discarded_dead",
+    "discard_high": "discarded_high",
+    "discard_safe": "discarded",
+    "discard_keep": "discarded_keep",
+    "discard_least": "discarded",
+    "discard_any": "discarded",
+    "hold_undercut": "played_on",
+    "hold_gin": "played_on",
+    "big_gin": "went_big_gin",
+    "gin": "went_gin",
+    "knock": "knocked",
+    "knock_late": "knocked",
+    "knock_win": "knocked",
+    "layoff": "laid_off",
+    "layoff_done": "done_laying_off",
+    "random": "played",
+    "next_hand": "next_hand",
+}
+"""For each reason, the one told to the other player: hints may name the cards of the
+hand they were made for, and speak to its owner ("your deadwood")."""
 
 
 def render(key: str, params: dict[str, Param]) -> str:
@@ -78,6 +124,23 @@ class Decision:
     def make(cls, action: str, key: str, **params: Param) -> Decision:
         """Return the decision to play ``action`` for the reason ``key`` with ``params``."""
         return cls(action, render(key, params), key, dict(params))
+
+    def for_opponent(self) -> Decision:
+        """Return this decision as the other player may be told it: no card it cannot see.
+
+        Use it to explain the computer's moves; ``reason`` itself is a hint for the hand's
+        owner and may name its cards ("Take 7h: it makes a meld with 7s7c.").
+
+        >>> Decision.make("upcard", "take_meld", card="7h", cards="7s7c").for_opponent().reason
+        'Took 7h: it fits the hand.'
+        """
+        key = PUBLIC.get(self.key)
+        if key is None:
+            return self
+        public = {"card", "rank", "move"}
+        return Decision.make(
+            self.action, key, **{name: v for name, v in self.params.items() if name in public}
+        )
 
     def to_json(self) -> dict[str, object]:
         """Return the decision as JSON-ready data."""

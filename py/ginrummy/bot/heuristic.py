@@ -19,7 +19,7 @@ Every decision is made from one seat's ``SeatView`` through ``Knowledge``:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..actions import Action, Kind
@@ -49,9 +49,9 @@ class Style:
     """Value, in deadwood points, of being able to knock after the next draw."""
     gin_bonus: float = 10.0
     """Value of being able to go gin after the next draw."""
-    danger: float = 9.0
+    danger: float = 5.0
     """Cost, in deadwood points, of a discard the other player surely melds."""
-    pair_danger: float = 1.5
+    pair_danger: float = 0.5
     """Cost of a discard that surely makes a pair for the other player."""
     take_cost: float = 0.5
     """Cost of taking the face-up card: the other player learns about the hand."""
@@ -61,6 +61,14 @@ class Style:
     """Extra cards per stock draw of the other player that a sampled hand chooses from."""
     could_knock_weight: float = 0.4
     """Weight of a sampled other hand that could have knocked but did not."""
+    hold_bias: float = 20.0
+    """Points a knock must beat the race to gin by, besides the score margin."""
+    projection: float = 0.0
+    """How far the other hand's improvement while we wait for gin is counted (0 to 1)."""
+    deep: int = 3
+    """How many of the best discards are valued one more draw ahead (0: none)."""
+    deep_margin: float = 6.0
+    """Only discards this close to the best are valued further ahead."""
     knock_ev: bool = True
     """Weigh a knock by expected points against a race to gin (else: by undercut risk)."""
     undercut_risk: float = 0.3
@@ -84,10 +92,11 @@ NORMAL = Style(
     horizon=1.5,
     knock_bonus=4.0,
     gin_bonus=6.0,
-    danger=5.0,
+    danger=4.0,
     pair_danger=0.0,
+    deep=0,
     samples=10,
-    knock_ev=False,
+    hold_bias=4.0,
     undercut_risk=0.35,
     late_undercut_risk=0.55,
 )
@@ -95,6 +104,7 @@ EASY = Style(
     "easy",
     infer=False,
     lookahead=False,
+    deep=0,
     danger=0.0,
     pair_danger=0.0,
     samples=0,
@@ -118,6 +128,10 @@ class Context:
     limit: int
     """The knock limit of this hand (0: gin only)."""
     horizon: float
+    cache: dict[int, float] = field(default_factory=dict)
+    dangers: dict[int, float] = field(default_factory=dict)
+    """Discard dangers already worked out in this decision."""
+    """Hand values already worked out in this decision."""
     hold_key: str = "hold_undercut"
     """Why a possible knock was not made: the reason key for the discard."""
 
@@ -159,6 +173,15 @@ class HeuristicPlayer:
 
     def hand_value(self, ctx: Context, hand: int) -> float:
         """Return the badness of a ten-card ``hand`` in deadwood points (lower is better)."""
+        known = ctx.cache.get(hand)
+        if known is not None:
+            return known
+        value = self._hand_value(ctx, hand)
+        ctx.cache[hand] = value
+        return value
+
+    def _hand_value(self, ctx: Context, hand: int) -> float:
+        """Work out ``hand_value``."""
         tables = ctx.tables
         now = tables.deadwood(hand)
         if not self.style.lookahead:
@@ -200,10 +223,15 @@ class HeuristicPlayer:
         style = self.style
         if not style.danger and not style.pair_danger:
             return 0.0
+        known = ctx.dangers.get(card)
+        if known is not None:
+            return known
+        # the other hand never holds this seat's cards: their chances are 0 already
         know = ctx.know
         cost = style.danger * know.meld_chance(card, rest)
         if style.pair_danger:
             cost += style.pair_danger * know.pair_chance(card, rest)
+        ctx.dangers[card] = cost
         return cost
 
     def discard_options(
@@ -317,6 +345,8 @@ class HeuristicPlayer:
             return Decision.make(gins[0].text, "gin", card=format_card(_card(gins[0])))
         hand = view.hand
         options = self.discard_options(ctx, hand, view.taken)
+        if self.style.deep > 1:
+            options = self._look_deeper(ctx, hand, options)
         if self.style.keep_high and ctx.rng.random() < self.style.keep_high:
             options = self._keep_high(ctx, hand, options)
         knocks = [a for a in legal if a.kind is Kind.KNOCK]
@@ -326,6 +356,27 @@ class HeuristicPlayer:
                 return decision
         _cost, card = options[0]
         return self._discard_reason(ctx, hand, card, options)
+
+    def _look_deeper(
+        self, ctx: Context, hand: int, options: list[tuple[float, int]]
+    ) -> list[tuple[float, int]]:
+        """Return the options with the best few valued one draw further ahead, best first.
+
+        Each kept hand is valued by the expected best hand after the next stock draw and
+        discard, which sees pairs and runs that need two more cards.
+        """
+        top = options[: self.style.deep]
+        best = top[0][0]
+        deeper = []
+        for cost, card in top:
+            if cost > best + self.style.deep_margin:
+                continue
+            rest = hand & ~(1 << card)
+            value = self._stock_value(ctx, rest) + self.discard_cost(ctx, card, rest)
+            deeper.append((value - 1000.0, card))
+        deeper.sort()
+        kept = {card for _, card in deeper}
+        return deeper + [option for option in options if option[1] not in kept]
 
     def _keep_high(
         self, ctx: Context, hand: int, options: list[tuple[float, int]]
@@ -368,7 +419,7 @@ class HeuristicPlayer:
             margin = self._score_margin(ctx, knock_ev)
             if ctx.view.rules.knock_box is not None:
                 margin += 10.0
-            if knock_ev + margin < hold_ev:
+            if knock_ev + margin < hold_ev + self._hold_bias(ctx):
                 ctx.hold_key = "hold_gin" if risk < 0.25 else "hold_undercut"
                 return None
         else:
@@ -380,6 +431,17 @@ class HeuristicPlayer:
                 return None
         key = "knock_late" if late >= 0.5 else "knock"
         return self._knock_decision(ctx, card, best, chosen, key)
+
+    def _hold_bias(self, ctx: Context) -> float:
+        """Return the points a knock must beat the race by: waiting pays in undercuts.
+
+        A player who knocks as soon as it can often knocks into a hand kept low; the
+        undercut bonus pays for the wait, so the bias grows with it (none with box scoring).
+        """
+        rules = ctx.view.rules
+        if rules.knock_box is not None:
+            return 0.0
+        return self.style.hold_bias * min(1.0, rules.undercut_bonus / 25)
 
     def _sample_hands(self, ctx: Context) -> list[tuple[int, float]]:
         """Return guesses of the other hand, each with its weight.
@@ -472,7 +534,7 @@ class HeuristicPlayer:
         rounds = max(1, (ctx.view.stock_count - 2) // 2)
         wait = min(float(rounds), 1.0 / max(gin + q, 0.05))
         # the other hand improves while we wait for gin: by its expected gain per draw
-        projected = their_deadwood / weights - wait * their_gain / weights
+        projected = their_deadwood / weights - self.style.projection * wait * their_gain / weights
         win = rules.gin_bonus + max(projected, limit + 1.0, 5.0)
         go_on = (1 - q) * (1 - gin)
         per_round = q * opp_value + (1 - q) * gin * win

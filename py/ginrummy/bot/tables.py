@@ -133,28 +133,41 @@ class DeadwoodTables:
     def draw_outcomes(self, hand: int, cards: list[int]) -> list[int]:
         """Return ``after_draw(hand, c)`` for each card ``c`` of ``cards``, quickly.
 
-        When neither the hand nor the hand with the card holds three of a rank, the
-        answer is read from the hand's per-suit figures, changed in one suit only.
+        A card whose rank is not already a pair in the hand makes no new set, so the set
+        choices of the hand stay those of the hand with the card; for each choice the
+        answer is read from the hand's per-suit figures, changed in the card's suit only.
+        Other cards take the general way.
         """
         table, drop = self.runs, self.drop
-        masks = (hand & SUIT_MASK, hand >> 13 & SUIT_MASK, hand >> 26 & SUIT_MASK, hand >> 39)
-        runs = [table[m] for m in masks]
-        gains = [drop[m] - table[m] for m in masks]
-        total = sum(runs)
-        others = [min(gains[t] for t in range(4) if t != s) for s in range(4)]
-        hand_trips = _trips(hand)
+        trips = _trips(hand)
+        prepared = []
+        for sets in set_choices(hand, trips) if trips else (0,):
+            free = hand & ~sets
+            masks = (free & SUIT_MASK, free >> 13 & SUIT_MASK, free >> 26 & SUIT_MASK, free >> 39)
+            runs = [table[m] for m in masks]
+            gains = [drop[m] - table[m] for m in masks]
+            others = [min(gains[t] for t in range(4) if t != s) for s in range(4)]
+            prepared.append((masks, runs, sum(runs), others))
+        single = len(prepared) == 1
         out = []
         for card in cards:
             suit = card // 13
             rank = card - suit * 13
-            if hand_trips or (hand & _RANK_LINE << rank).bit_count() >= 2:
+            if (hand & _RANK_LINE << rank).bit_count() >= 2:
                 out.append(self.least_after_discard(hand | 1 << card))
                 continue
-            mask = masks[suit] | 1 << rank
-            base = total - runs[suit]
-            in_suit = drop[mask]
-            elsewhere = table[mask] + others[suit]
-            out.append(base + (in_suit if in_suit < elsewhere else elsewhere))
+            bit = 1 << rank
+            best = NO_CARD
+            for masks, runs, total, others in prepared:
+                mask = masks[suit] | bit
+                in_suit = drop[mask]
+                elsewhere = table[mask] + others[suit]
+                value = total - runs[suit] + (in_suit if in_suit < elsewhere else elsewhere)
+                if value < best:
+                    best = value
+                if single:
+                    break
+            out.append(best)
         return out
 
 
