@@ -49,8 +49,11 @@ def test_arena_prints_one_line_per_figure(capsys: pytest.CaptureFixture[str]) ->
 def test_each_deal_is_played_from_both_seats() -> None:
     assert game_seed(9, 0) == game_seed(9, 1) != game_seed(9, 2)
     result = run_arena(
-        lambda s: make_player("simple", s), lambda s: make_player("simple", s),
-        find_rules("standard"), 2, seed=4,
+        lambda s: make_player("simple", s),
+        lambda s: make_player("simple", s),
+        find_rules("standard"),
+        2,
+        seed=4,
     )
     # the same player on both sides of the same deals: one game each
     assert result.games == 2
@@ -72,8 +75,11 @@ def test_bad_game_count_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> 
 def test_hard_beats_simple_over_fixed_deals() -> None:
     # Deterministic: the same deals and seeds every run. Four deals, each from both seats.
     result = run_arena(
-        lambda s: make_player("hard", s), lambda s: make_player("simple", s),
-        find_rules("standard"), 8, seed=2024,
+        lambda s: make_player("hard", s),
+        lambda s: make_player("simple", s),
+        find_rules("standard"),
+        8,
+        seed=2024,
     )
     assert result.a.points > result.b.points
     assert result.a.games_won >= 5
@@ -87,7 +93,9 @@ def test_levels_are_ordered_over_fixed_deals() -> None:
         result = run_arena(
             lambda s, level=strong: make_player(level, s),
             lambda s, level=weak: make_player(level, s),
-            rules, 8, seed=77,
+            rules,
+            8,
+            seed=77,
         )
         assert result.a.points > result.b.points, (strong, weak)
 
@@ -96,9 +104,27 @@ def test_levels_are_ordered_over_fixed_deals() -> None:
 def test_arena_command_in_a_process() -> None:
     env = {**os.environ, "PYTHONPATH": str(PY)}
     done = subprocess.run(
-        [sys.executable, "-m", "ginrummy", "arena", "--a", "easy", "--b", "random",
-         "--games", "2", "--rules", "oklahoma", "--seed", "1"],
-        capture_output=True, text=True, env=env, timeout=120, check=False,
+        [
+            sys.executable,
+            "-m",
+            "ginrummy",
+            "arena",
+            "--a",
+            "easy",
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--rules",
+            "oklahoma",
+            "--seed",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0
     assert figures(done.stdout)["rules"] == "oklahoma"

@@ -82,8 +82,18 @@ def test_unknown_level_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
 def test_play_in_a_real_terminal_process() -> None:
     env = {**os.environ, "PYTHONPATH": str(PY)}
     done = subprocess.run(
-        [sys.executable, "-m", "ginrummy", "play", "--rules", "standard", "--level", "hard",
-         "--seed", "5"],
+        [
+            sys.executable,
+            "-m",
+            "ginrummy",
+            "play",
+            "--rules",
+            "standard",
+            "--level",
+            "hard",
+            "--seed",
+            "5",
+        ],
         input="nonsense\nhint\nquit\n",
         capture_output=True,
         text=True,

@@ -272,9 +272,7 @@ class HeuristicPlayer:
         tables = ctx.tables
         with_top = hand | 1 << top
         before = tables.deadwood(hand)
-        best_after = min(
-            tables.deadwood(with_top & ~(1 << card)) for card in _cards(hand)
-        )
+        best_after = min(tables.deadwood(with_top & ~(1 << card)) for card in _cards(hand))
         if best_after == 0:
             return True
         melds = best_after < before - ctx.value(top)

@@ -92,9 +92,12 @@ class DeadwoodTables:
         table = self.runs
         trips = _trips(hand)
         if not trips:
-            return table[hand & SUIT_MASK] + table[hand >> 13 & SUIT_MASK] + table[
-                hand >> 26 & SUIT_MASK
-            ] + table[hand >> 39]
+            return (
+                table[hand & SUIT_MASK]
+                + table[hand >> 13 & SUIT_MASK]
+                + table[hand >> 26 & SUIT_MASK]
+                + table[hand >> 39]
+            )
         best = NO_CARD
         for sets in set_choices(hand, trips):
             free = hand & ~sets

@@ -255,9 +255,7 @@ def describe(action: str) -> str:
     return action
 
 
-def play_match(
-    preset: str, level: str, seed: int | None, stdin: TextIO, stdout: TextIO
-) -> int:
+def play_match(preset: str, level: str, seed: int | None, stdin: TextIO, stdout: TextIO) -> int:
     """Play a whole match of ``preset`` against ``level`` on the given streams.
 
     :raises ValueError: on an unknown preset or level.
@@ -267,4 +265,3 @@ def play_match(
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     match = Match(rules, seed=seed)
     return Terminal(match, level, match.seed, stdin, stdout).run()
-
