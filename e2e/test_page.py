@@ -350,6 +350,7 @@ def test_screenshots(
     click_action(page, "pass")
     if phase(page) == "draw":
         click_action(page, "stock")
+    page.mouse.move(1, 1)  # no card raised by a hover
     page.wait_for_function("document.getAnimations().length === 0")
     page.screenshot(path=str(artifacts / f"{name}-table.png"))
     box = page.locator("#hand").bounding_box()
