@@ -63,7 +63,7 @@ class Style:
     """Weight of a sampled other hand that could have knocked but did not."""
     hold_bias: float = 20.0
     """Points a knock must beat the race to gin by, besides the score margin."""
-    projection: float = 0.0
+    projection: float = 0.5
     """How far the other hand's improvement while we wait for gin is counted (0 to 1)."""
     deep: int = 3
     """How many of the best discards are valued one more draw ahead (0: none)."""
