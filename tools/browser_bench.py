@@ -46,7 +46,7 @@ pyodide.runPython("1 + 1");
 postMessage("ready");"""
 PLAYABLE = "performance.getEntriesByName('playable').length > 0"
 WARMED = "performance.getEntriesByName('bridge warm').length > 0"
-SETTLE_MS = 500
+SETTLE_MS = 1500
 TIMEOUT = 60_000
 
 
