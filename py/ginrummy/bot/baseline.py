@@ -108,12 +108,10 @@ class SimplePlayer:
 
     def _discard(self, view: SeatView, melder: Melder) -> Decision:
         """Go out if possible, else discard a card leaving the least deadwood."""
+        gin = gin_decision(view)
+        if gin is not None:
+            return gin
         legal = [Action.parse(text) for text in view.legal]
-        if "big gin" in view.legal:
-            return Decision.make("big gin", "big_gin")
-        gins = [a for a in legal if a.kind is Kind.GIN]
-        if gins:
-            return Decision.make(gins[0].text, "gin", card=format_card(_card(gins[0])))
         counts = melder.discard_deadwoods(view.hand)
         knocks = [a for a in legal if a.kind is Kind.KNOCK]
         if knocks:
@@ -127,6 +125,17 @@ class SimplePlayer:
         choice = view_rng(self.seed, view).choice(ties)
         card = format_card(_card(choice))
         return Decision.make(choice.text, "discard_least", card=card, deadwood=best)
+
+
+def gin_decision(view: SeatView) -> Decision | None:
+    """Return big gin or gin when the view allows it (every level takes them), else None."""
+    if "big gin" in view.legal:
+        return Decision.make("big gin", "big_gin")
+    for text in view.legal:
+        action = Action.parse(text)
+        if action.kind is Kind.GIN:
+            return Decision.make(text, "gin", card=format_card(_card(action)))
+    return None
 
 
 def _card(action: Action) -> int:

@@ -23,12 +23,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..actions import Action, Kind
-from ..cards import RANK_NAMES, format_card, format_mask
+from ..cards import RANK_NAMES, card_list, format_card, format_mask
 from ..melds import Arrangement, Melder
 from ..rules import AceMode, MatchFormat
 from ..state import Phase, melder_for
 from ..view import SeatView
-from .baseline import layoff_decision, only_action, view_rng
+from .baseline import gin_decision, layoff_decision, only_action, view_rng
 from .decision import Decision
 from .knowledge import Knowledge
 from .tables import DeadwoodTables, deadwood_tables
@@ -210,8 +210,8 @@ class HeuristicPlayer:
         arrangement = ctx.melder.best_arrangement(hand)
         dead = arrangement.deadwood
         bonus = 0.0
-        for card in _cards(dead):
-            for other in _cards(dead):
+        for card in card_list(dead):
+            for other in card_list(dead):
                 if other <= card:
                     continue
                 if other % 13 == card % 13 or (other // 13 == card // 13 and other - card <= 2):
@@ -240,7 +240,7 @@ class HeuristicPlayer:
         """Return ``(cost, card)`` per allowed discard of an eleven-card ``hand``, best first."""
         out = []
         noise = self.style.noise
-        for card in _cards(hand):
+        for card in card_list(hand):
             if card == banned:
                 continue
             rest = hand & ~(1 << card)
@@ -272,7 +272,7 @@ class HeuristicPlayer:
         tables = ctx.tables
         with_top = hand | 1 << top
         before = tables.deadwood(hand)
-        best_after = min(tables.deadwood(with_top & ~(1 << card)) for card in _cards(hand))
+        best_after = min(tables.deadwood(with_top & ~(1 << card)) for card in card_list(hand))
         if best_after == 0:
             return True
         melds = best_after < before - ctx.value(top)
@@ -301,7 +301,7 @@ class HeuristicPlayer:
             best = keep + self.discard_cost(ctx, card, hand)
             if after < before:
                 grown = hand | 1 << card
-                for other in _cards(grown):
+                for other in card_list(grown):
                     rest = grown & ~(1 << other)
                     if other != card and tables.deadwood(rest) == after:
                         value = self.hand_value(ctx, rest) + self.discard_cost(ctx, other, rest)
@@ -335,12 +335,10 @@ class HeuristicPlayer:
     def _discard_phase(self, ctx: Context) -> Decision:
         """Discard, knock, gin or big gin."""
         view = ctx.view
+        gin = gin_decision(view)
+        if gin is not None:
+            return gin
         legal = [Action.parse(text) for text in view.legal]
-        if "big gin" in view.legal:
-            return Decision.make("big gin", "big_gin")
-        gins = [a for a in legal if a.kind is Kind.GIN]
-        if gins:
-            return Decision.make(gins[0].text, "gin", card=format_card(_card(gins[0])))
         hand = view.hand
         options = self.discard_options(ctx, hand, view.taken)
         if self.style.deep > 1:
@@ -646,7 +644,7 @@ class HeuristicPlayer:
                 return Decision.make(text, "discard_safe", card=name, other=format_card(other))
             return Decision.make(text, "discard_keep", card=name)
         loose = arrangement.deadwood | 1 << card
-        highest = max(ctx.value(c) for c in _cards(loose))
+        highest = max(ctx.value(c) for c in card_list(loose))
         if ctx.value(card) == highest:
             return Decision.make(text, "discard_high", card=name)
         return Decision.make(text, "discard_least", card=name, deadwood=counts[card])
@@ -662,16 +660,6 @@ def _card(action: Action) -> int:
     """Return the card of an action that has one."""
     assert action.card is not None
     return action.card
-
-
-def _cards(mask: int) -> list[int]:
-    """Return the cards of ``mask`` in ascending order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def make_style(name: str, **changes: Any) -> Style:
