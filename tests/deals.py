@@ -1,9 +1,12 @@
-"""Build deals for tests: a deck that deals the hands a test names."""
+"""Build deals for tests: a deck that deals the hands a test names, or a random match."""
 
 from __future__ import annotations
 
+import random
+
 from ginrummy.cards import DECK_SIZE, parse_card, parse_cards
-from ginrummy.rules import Deal, Rules
+from ginrummy.match import Match
+from ginrummy.rules import Deal, Rules, find_rules
 from ginrummy.state import Hand
 
 
@@ -41,3 +44,14 @@ def make_hand(
     if rules.deal is Deal.ELEVEN:
         assert upcard is None
     return Hand(rules, make_deck(non_dealer, dealer, upcard, stock), dealer_seat)
+
+
+def played(preset: str, seed: int, steps: int) -> Match:
+    """Return a match of ``preset`` after ``steps`` random legal actions (fewer if it ends)."""
+    rng = random.Random(seed)
+    match = Match(find_rules(preset), seed=seed)
+    for _ in range(steps):
+        if match.over:
+            break
+        match.play(rng.choice(match.legal_actions()))
+    return match

@@ -3,28 +3,17 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deals import played
 from ginrummy import record
 from ginrummy.match import Match
 from ginrummy.record import RecordError
 from ginrummy.rules import PRESETS, find_rules
 from ginrummy.view import seat_view
-
-
-def played(preset: str, seed: int, steps: int) -> Match:
-    """Return a match of ``preset`` after ``steps`` random legal actions."""
-    rng = random.Random(seed)
-    match = Match(find_rules(preset), seed=seed)
-    for _ in range(steps):
-        if match.over:
-            break
-        match.play(rng.choice(match.legal_actions()))
-    return match
 
 
 @settings(max_examples=30, deadline=None)

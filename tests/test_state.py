@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deals import make_deck, make_hand
+from deals import make_deck, make_hand, played
 from ginrummy.actions import IllegalActionError, InvalidActionError, Kind
 from ginrummy.cards import FULL_DECK, mask_of, parse_card, parse_mask
 from ginrummy.match import Match
@@ -233,12 +233,7 @@ CANDIDATES = [
 def test_rejected_actions_leave_the_match_unchanged(
     seed: int, preset: str, steps: int, attempts: list[object]
 ) -> None:
-    rng = random.Random(seed)
-    match = Match(find_rules(preset), seed=seed)
-    for _ in range(steps):
-        if match.over:
-            break
-        match.play(rng.choice(match.legal_actions()))
+    match = played(preset, seed, steps)
     for attempt in attempts:
         legal = [a.text for a in match.legal_actions()]
         if attempt in legal:
