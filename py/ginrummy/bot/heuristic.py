@@ -129,9 +129,9 @@ class Context:
     """The knock limit of this hand (0: gin only)."""
     horizon: float
     cache: dict[int, float] = field(default_factory=dict)
+    """Hand values already worked out in this decision."""
     dangers: dict[int, float] = field(default_factory=dict)
     """Discard dangers already worked out in this decision."""
-    """Hand values already worked out in this decision."""
     hold_key: str = "hold_undercut"
     """Why a possible knock was not made: the reason key for the discard."""
 
