@@ -42,7 +42,9 @@ def table(page: Page) -> dict[str, Any]:
     }
 
 
-def test_practice_takes_back_two_moves_and_explains_the_opponent(page: Page, base_url: str) -> None:
+def test_practice_takes_back_two_moves_and_explains_the_opponent(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
     open_game(page, base_url, f"?seed={FIRST}&practice=true&level=easy")
     expect(page.locator("#practice-chip")).to_be_visible()
     expect(page.locator("#undo-button")).to_be_visible()
@@ -51,6 +53,8 @@ def test_practice_takes_back_two_moves_and_explains_the_opponent(page: Page, bas
         take_turn(page)
         seen.append(table(page))
     expect(page.locator("#opp-why")).to_contain_text("Its thinking")
+    page.mouse.move(1, 1)
+    page.screenshot(path=str(artifacts / "phone-practice.png"))
     page.locator("#undo-button").click()
     wait_idle(page)
     assert table(page) == seen[3]
@@ -166,7 +170,11 @@ def tampered() -> str:
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [("{not json", "not valid JSON"), ('{"hello": 1}', "not a gin rummy record"), (None, "action 2")],
+    [
+        ("{not json", "not valid JSON"),
+        ('{"hello": 1}', "not a gin rummy record"),
+        (None, "action 2"),
+    ],
 )
 def test_a_bad_game_file_is_reported_and_changes_nothing(
     page: Page, base_url: str, content: str | None, message: str

@@ -130,3 +130,15 @@ def record_of(match: Match) -> dict[str, Any]:
     from ginrummy import record
 
     return record.to_data(match)
+
+
+def test_a_knock_where_gin_was_there_is_a_missed_gin() -> None:
+    # The 4s gives gin (As 2s 3s 4s | 4c 5c 6c | 7d 7h 7s, discarding Kd); the player
+    # knocks with the ace instead, keeping the king: 10 deadwood.
+    match = crafted(
+        "As 2s 3s 4c 5c 6c 7d 7h 7s Kd", "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d", "4s", "", ["upcard"]
+    )
+    match.play("knock As")
+    review = review_hand(match, 1, "normal")
+    assert flags_of(review, "knock As") == ["missed_gin", "worse_discard"]
+    assert review["result"]["outcome"] == "knock"

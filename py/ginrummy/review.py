@@ -6,7 +6,7 @@ held) and the reason it played as it did; at each of the player's turns with a c
 the move the hard engine would have made, and flags where it was clearly better:
 
 - ``missed_gin`` / ``missed_knock``: the player could go out, the engine would have,
-  and the player discarded instead;
+  and the player discarded instead (or knocked where gin was there);
 - ``missed_take``: the engine would have taken the pile's card for a meld, gin or a
   knock, and the player drew from the stock or passed;
 - ``worse_discard``: the engine's discard would have left at least ``DEADWOOD_GAP``
@@ -123,8 +123,10 @@ def slips(
     """Return the flags of the player's ``action`` against the engine's move ``better``."""
     engine = Action.parse(better)
     flags: list[Json] = []
-    if engine.kind in GOING_OUT and action.kind is Kind.DISCARD:
-        kind = "missed_knock" if engine.kind is Kind.KNOCK else "missed_gin"
+    gin = engine.kind in (Kind.GIN, Kind.BIG_GIN)
+    slipped = action.kind is Kind.DISCARD or (gin and action.kind is Kind.KNOCK)
+    if engine.kind in GOING_OUT and slipped:
+        kind = "missed_gin" if gin else "missed_knock"
         flags.append({"id": kind, "card": format_card_or_none(engine.card), "action": better})
     passed = action.kind in (Kind.STOCK, Kind.PASS)
     if engine.kind is Kind.UPCARD and key in TAKE_FOR_MELD and passed:
