@@ -102,13 +102,13 @@ function endButton() {
     button.dataset.command = "new";
     button.textContent = t("menu.new");
   }
-  const review = document.createElement("button");
-  review.type = "button";
-  review.dataset.command = "review";
-  review.textContent = t("review.button");
+  const reviewButton = document.createElement("button");
+  reviewButton.type = "button";
+  reviewButton.dataset.command = "review";
+  reviewButton.textContent = t("review.button");
   const row = document.createElement("div");
   row.className = "end-buttons";
-  row.append(review, button);
+  row.append(reviewButton, button);
   return row;
 }
 
@@ -186,15 +186,19 @@ async function undo() {
   }
 }
 
-/** Open the review of the hand just over. */
-async function review() {
+/** Open the review of the hand just over (the engine takes a moment: the button says so). */
+async function review(button) {
   if (busy || !state) return;
   setBusy(true);
+  button.disabled = true;
+  button.textContent = t("review.working");
   try {
     const answer = await call("review");
     if (!answer.ok) return fail(answer);
     openReview($("review"), answer);
   } finally {
+    button.disabled = false;
+    button.textContent = t("review.button");
     setBusy(false);
   }
 }
@@ -229,7 +233,7 @@ document.addEventListener("click", (event) => {
   if (!target || target.closest("dialog") || target.classList.contains("go-out")) return;
   if (ui.dragged) return;
   if (target.dataset.command === "new") newGame();
-  else if (target.dataset.command === "review") review();
+  else if (target.dataset.command === "review") review(target);
   else if (target.dataset.action) act(target.dataset.action);
 });
 $("new-button").addEventListener("click", newGame);

@@ -174,6 +174,7 @@ const STRINGS = {
     "menu.undo_label": "Undo your last move (Ctrl+Z)",
     "menu.replay": "Replays",
     "review.button": "Review the hand",
+    "review.working": "Reviewing…",
     "review.title": "Review of hand {number}",
     "review.summary": "{count} of your turns had a better move: they are marked.",
     "review.clean": "No clear slips this hand: well played.",
