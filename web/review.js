@@ -68,7 +68,7 @@ function stepDetail(review, index) {
   box.append(head);
   if (step.knew) {
     box.append(cardRow(t("review.its_hand"), step.knew.hand));
-    box.append(element("p", "", t("review.seen", { cards: prettyList(step.knew.discards) })));
+    box.append(element("p", "", t("review.seen", { cards: prettyList(step.knew.discards), count: step.knew.stock_count })));
     box.append(element("p", "", t("review.known", { cards: prettyList(step.knew.known) })));
     if (step.reason) box.append(element("p", "why", t("review.why", { reason: step.reason.reason })));
   } else if (step.hand) {

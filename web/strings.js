@@ -185,7 +185,7 @@ const STRINGS = {
     "review.drew": "(the {card})",
     "review.your_hand": "Your hand",
     "review.its_hand": "Its hand",
-    "review.seen": "Discards it had seen: {cards}",
+    "review.seen": "The discard pile: {cards} (stock: {count} left)",
     "review.known": "Cards it knew you held: {cards}",
     "review.none": "none",
     "review.why": "Why: {reason}",
