@@ -140,9 +140,15 @@ export function newGameForm(dialog, options, current, check) {
   seed.inputMode = "numeric";
   seed.placeholder = t("form.seed_hint");
   seedLabel.append(seed);
+  const practiceLabel = element("label", "field check");
+  const practice = element("input");
+  practice.type = "checkbox";
+  practice.name = "practice";
+  practice.checked = current.practice === "true";
+  practiceLabel.append(practice, element("span", "", t("form.practice")));
   const error = element("p", "error");
   error.hidden = true;
-  form.append(levelLabel, seedLabel, error);
+  form.append(levelLabel, seedLabel, practiceLabel, error);
 
   const start = element("button", "primary", t("form.start"));
   start.value = "start";
@@ -159,7 +165,7 @@ export function newGameForm(dialog, options, current, check) {
     const rules = presetRules(name);
     for (const [field, input] of inputs) setField(input, field in changes ? changes[field] : rules[field]);
   };
-  const { preset: startPreset = "standard", seed: _seed, level: _level, ...changes } = current;
+  const { preset: startPreset = "standard", seed: _seed, level: _level, practice: _practice, ...changes } = current;
   preset.value = startPreset;
   showPreset(startPreset, changes);
   if (Object.keys(changes).length) details.open = true;
@@ -174,6 +180,7 @@ export function newGameForm(dialog, options, current, check) {
     }
     if (seed.value.trim()) params.seed = seed.value.trim();
     params.level = level.value;
+    if (practice.checked) params.practice = "true";
     return params;
   };
 

@@ -3,6 +3,9 @@
 import { prettyCard } from "./cards.js";
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
+import { drawPractice, explain, setupPractice } from "./practice.js";
+import { openReplays } from "./replay.js";
+import { openReview } from "./review.js";
 import { drawShowdown } from "./showdown.js";
 import { t, translate } from "./strings.js";
 import { animate, drawTable, naturalOrder, snapshot } from "./table.js";
@@ -72,6 +75,7 @@ function show(next, animated = true) {
   }
   state = next;
   drawTable(state, ui);
+  drawPractice(state);
   const [, ms] = pace();
   if (animated) animate(before, ms);
   const box = $("showdown");
@@ -98,7 +102,14 @@ function endButton() {
     button.dataset.command = "new";
     button.textContent = t("menu.new");
   }
-  return button;
+  const reviewButton = document.createElement("button");
+  reviewButton.type = "button";
+  reviewButton.dataset.command = "review";
+  reviewButton.textContent = t("review.button");
+  const row = document.createElement("div");
+  row.className = "end-buttons";
+  row.append(reviewButton, button);
+  return row;
 }
 
 /** Return what the last event of the hand (the move just made) did, in words. */
@@ -112,6 +123,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function opponentTurns() {
   const said = [];
+  const moves = [];
   while (state && state.opponent_to_move) {
     await sleep(pace()[0]);
     const answer = await call("opponent");
@@ -121,6 +133,8 @@ async function opponentTurns() {
     show(answer);
     said.push(describe(answer.move));
     $("opp-says").textContent = t("opp.says", { moves: said.join(", ") });
+    moves.push(answer.move);
+    if (state.practice) explain(moves);
   }
 }
 
@@ -157,6 +171,38 @@ async function hint() {
   if (control) control.classList.add("hinted"); // cleared by the next draw of the table
 }
 
+/** Take back the player's last move and the opponent's replies (practice games only). */
+async function undo() {
+  if (busy || !state || !state.practice) return;
+  setBusy(true);
+  try {
+    const answer = await call("undo");
+    if (!answer.ok) return fail(answer);
+    $("opp-says").textContent = t("practice.undone");
+    explain([]);
+    show(answer);
+  } finally {
+    setBusy(false);
+  }
+}
+
+/** Open the review of the hand just over (the engine takes a moment: the button says so). */
+async function review(button) {
+  if (busy || !state) return;
+  setBusy(true);
+  button.disabled = true;
+  button.textContent = t("review.working");
+  try {
+    const answer = await call("review");
+    if (!answer.ok) return fail(answer);
+    openReview($("review"), answer);
+  } finally {
+    button.disabled = false;
+    button.textContent = t("review.button");
+    setBusy(false);
+  }
+}
+
 async function newGame() {
   if (busy) return;
   setBusy(true);
@@ -171,6 +217,7 @@ async function newGame() {
     if (params && started) {
       ui.hand = 0;
       $("opp-says").textContent = "";
+      explain([]);
       show(started, false);
       await opponentTurns();
     }
@@ -186,10 +233,15 @@ document.addEventListener("click", (event) => {
   if (!target || target.closest("dialog") || target.classList.contains("go-out")) return;
   if (ui.dragged) return;
   if (target.dataset.command === "new") newGame();
+  else if (target.dataset.command === "review") review(target);
   else if (target.dataset.action) act(target.dataset.action);
 });
 $("new-button").addEventListener("click", newGame);
 $("hint-button").addEventListener("click", hint);
+$("replay-button").addEventListener("click", () => {
+  if (state) openReplays($("replay"), call, state);
+});
+setupPractice(undo);
 $("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("speed").value));
 $("speed").value = localStorage.getItem(SPEED_KEY) || "normal";
 

@@ -9,11 +9,20 @@ opponent. Requests (the argument's shape in brackets):
 
 - ``options`` (none): presets, rule parameters with their docs, opponent levels.
 - ``new`` (JSON object of texts, as in a URL query: ``preset``, any rule field,
-  ``seed``, ``level``): start a match; answers the state.
+  ``seed``, ``level``, ``practice``): start a match; answers the state.
 - ``resume`` (a save text from an earlier state's ``"save"``): load it; the state.
 - ``play`` (an action text): the player's move; the state.
-- ``opponent`` (none): the opponent's one next move, its reason, and the state.
+- ``opponent`` (none): the opponent's one next move, its reason, and the state. The
+  reason names no card the player cannot see, except in a practice game, where the
+  opponent thinks aloud: its own reason, which may name its own cards.
 - ``hint`` (none): the move the hard level would make for the player, and why.
+- ``undo`` (none): in a practice game, take back the player's last move and the
+  opponent's moves after it (a replay of the record); the state.
+- ``review`` (a hand number, or none for the current hand): the review of a hand that
+  is over (``ginrummy.review``).
+- ``load_record`` (a save text or a bare record): check it for the replay viewer, which
+  leaves the game in play alone; its first step (``ginrummy.replay``).
+- ``replay`` (a step number): the loaded record's table after that many actions.
 - ``state`` (none): the state again.
 - ``warm`` (none): load the opponent now (the page asks once the table is drawn).
 - ``bytecode`` (a file path): compile this package to checked-hash ``.pyc`` files zipped
@@ -21,6 +30,8 @@ opponent. Requests (the argument's shape in brackets):
 
 A state is ``{"ok": true, "view": ..., "prompt": ..., "going_out": ..., "save": ...}``:
 the player's ``SeatView`` as JSON plus what the page needs to draw it (see ``state``).
+Its ``practice`` is true in a practice game (also in ``params`` and in the save), for
+the statistics to keep such games apart.
 
 >>> answer = json.loads(request("new", '{"preset": "standard", "seed": "7"}'))
 >>> answer["ok"], answer["view"]["phase"], answer["params"]["seed"]
@@ -46,11 +57,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import __version__, record
+from . import __version__, record, review
 from . import rules as rules_module
 from .actions import Action, Kind
 from .cards import format_card, format_mask
 from .match import MAX_SEED, Match
+from .replay import Replay, undo_point
 from .rules import (
     PRESET_SOURCES,
     PRESETS,
@@ -92,6 +104,10 @@ class Session:
         self.level = DEFAULT_LEVEL
         self.preset = "standard"
         """The preset the rules were chosen from: the URL names changes from it."""
+        self.practice = False
+        """A practice game: moves can be taken back, the opponent says why it plays."""
+        self.replay: Replay | None = None
+        """The record loaded into the replay viewer (apart from the game in play)."""
 
     @property
     def current(self) -> Match:
@@ -112,11 +128,15 @@ class Session:
         params = dict(params)
         level = str(params.pop("level", DEFAULT_LEVEL))
         seed_text = params.pop("seed", None)
+        practice = parse_value("practice", params.pop("practice", False))
+        if not isinstance(practice, bool):
+            raise BridgeError(f"practice is true or false, not {practice!r}")
         preset = str(params.get("preset") or "standard")
         rules = rules_from_params(params)
         self.match = Match(rules, seed=parse_seed(seed_text))
         self.level = check_level(level)
         self.preset = preset
+        self.practice = practice
         return self.state()
 
     def resume(self, text: str) -> Json:
@@ -133,6 +153,7 @@ class Session:
             raise BridgeError("the saved game is not a save of this page")
         match = record.from_data(data.get("record"))
         self.level = check_level(str(data.get("level", DEFAULT_LEVEL)))
+        self.practice = data.get("practice") is True
         preset = data.get("preset")
         self.preset = preset if preset in PRESETS else preset_name(match.rules) or "standard"
         self.match = match
@@ -161,7 +182,7 @@ class Session:
         if match.to_move != OPPONENT:
             raise BridgeError("it is not the opponent's turn")
         started = time.perf_counter()
-        move = decide(self.level, match.seed, seat_view(match, OPPONENT))
+        move = decide(self.level, match.seed, seat_view(match, OPPONENT), public=not self.practice)
         thought = (time.perf_counter() - started) * 1000
         match.play(move["action"])
         return {"move": {"seat": OPPONENT, "ms": round(thought, 2), **move}, **self.state()}
@@ -178,6 +199,59 @@ class Session:
 
         return advise(seat_view(match, PLAYER), seed=match.seed).to_json()
 
+    def undo(self) -> Json:
+        """Take back the player's last move and the opponent's after it; the state.
+
+        :raises BridgeError: outside practice games, or with no move of the player's yet.
+        """
+        match = self.current
+        if not self.practice:
+            raise BridgeError("moves can be taken back only in a practice game")
+        keep = undo_point(match)
+        if keep is None:
+            raise BridgeError("there is no move of yours to take back")
+        self.match = record.replay(match, keep)
+        return self.state()
+
+    def review(self, text: str) -> Json:
+        """Return the review of hand ``text`` (a number; empty: the current hand).
+
+        :raises BridgeError: when ``text`` is not a number.
+        :raises ReviewError: when that hand is not over.
+        """
+        match = self.current
+        if text.strip() and not text.strip().isdigit():
+            raise BridgeError(f"a hand number is a whole number, not {text!r}")
+        number = int(text) if text.strip() else match.hand_number
+        return review.review_hand(match, number, self.level)
+
+    def load_record(self, text: str) -> Json:
+        """Check a save text or bare record for the replay viewer; its first step.
+
+        The game in play is left as it is, whatever the text holds.
+
+        :raises RecordError: when ``text`` is not a playable record of a game.
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise record.RecordError(f"the file is not valid JSON: {error}") from None
+        if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+            data = data.get("record")
+        self.replay = Replay(data)
+        return self.replay.step(0)
+
+    def replay_step(self, text: str) -> Json:
+        """Return the loaded record's table after ``text`` (a number) actions.
+
+        :raises BridgeError: when no record is loaded or ``text`` is not a number.
+        """
+        if self.replay is None:
+            raise BridgeError("no game record is loaded: open a file first")
+        if not text.strip().isdigit():
+            raise BridgeError(f"a step is a whole number, not {text!r}")
+        return self.replay.step(int(text))
+
     def state(self) -> Json:
         """Return everything the page draws, as seen by the player's seat."""
         match = self.current
@@ -191,7 +265,8 @@ class Session:
             "result": hand.score.to_json() if hand.score is not None else None,
             "opponent_to_move": match.to_move == OPPONENT,
             "level": self.level,
-            "params": game_params(match, self.preset, self.level),
+            "practice": self.practice,
+            "params": game_params(match, self.preset, self.level, self.practice),
             "save": self.save(),
         }
         return data
@@ -202,6 +277,7 @@ class Session:
             "format": SAVE_FORMAT,
             "level": self.level,
             "preset": self.preset,
+            "practice": self.practice,
             "record": record.to_data(self.current),
         }
         return json.dumps(data, separators=(",", ":"))
@@ -210,15 +286,17 @@ class Session:
 # --- the opponent ---------------------------------------------------------------------
 
 
-def decide(level: str, seed: int, view: SeatView) -> Json:
+def decide(level: str, seed: int, view: SeatView, public: bool = True) -> Json:
     """Return the move ``level`` makes in ``view``: action text, English reason, key, params.
 
     The player is made for each decision: it decides from the view and its seed alone,
-    so a resumed game plays on exactly as it would have.
+    so a resumed game plays on exactly as it would have. A ``public`` reason is the one
+    the other seat may hear (``Decision.for_opponent``), else the player's own.
     """
     from .bot import make_player  # late: loaded after the first deal (see warm)
 
-    return make_player(level, seed).choose(view).to_json()
+    decision = make_player(level, seed).choose(view)
+    return (decision.for_opponent() if public else decision).to_json()
 
 
 def warm(rules: Rules, level: str) -> Json:
@@ -338,16 +416,19 @@ def discard_deadwood(view: SeatView) -> dict[str, int]:
     return {format_card(card): counts[card] for card in sorted(counts)}
 
 
-def game_params(match: Match, preset: str, level: str) -> dict[str, str]:
+def game_params(match: Match, preset: str, level: str, practice: bool = False) -> dict[str, str]:
     """Return the URL parameters that start this match again: rules, seed and level.
 
-    The rules are ``preset`` and the fields that differ from it.
+    The rules are ``preset`` and the fields that differ from it; a practice game adds
+    ``practice=true``.
     """
     params = {"preset": preset}
     changes = match.rules.changes_from(PRESETS[preset])
     params.update({name: param_text(value) for name, value in changes.items()})
     params["seed"] = str(match.seed)
     params["level"] = level
+    if practice:
+        params["practice"] = "true"
     return params
 
 
@@ -524,6 +605,10 @@ _HANDLERS: dict[str, Callable[[Session, str], Json]] = {
     "play": lambda session, argument: session.play(argument),
     "opponent": lambda session, _: session.opponent(),
     "hint": lambda session, _: session.hint(),
+    "undo": lambda session, _: session.undo(),
+    "review": lambda session, argument: session.review(argument),
+    "load_record": lambda session, argument: session.load_record(argument),
+    "replay": lambda session, argument: session.replay_step(argument),
     "state": lambda session, _: session.state(),
     "warm": lambda session, _: warm(
         session.current.rules if session.match else STANDARD, session.level

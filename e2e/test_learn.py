@@ -1,0 +1,197 @@
+"""Learning aids in Chromium: practice games with undo, the hand review, replays."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from player import (
+    click_action,
+    engine_match,
+    open_game,
+    phase,
+    plant_save,
+    play_to,
+    saved,
+    take_turn,
+    wait_idle,
+)
+from playwright.sync_api import Page, expect
+
+from deals import make_deck
+from ginrummy import record
+from ginrummy.match import Match, first_dealer
+from ginrummy.review import review_hand
+from ginrummy.rules import PRESETS
+
+STANDARD = PRESETS["standard"]
+FIRST = next(seed for seed in range(100) if first_dealer(STANDARD, seed)[0] == 1)
+"""A seed whose first hand the opponent deals: the player moves first."""
+
+
+def table(page: Page) -> dict[str, Any]:
+    """Return what the table shows: the player's cards, the pile, the phase, the turn."""
+    cards = "els => els.map(e => e.dataset.card)"
+    return {
+        "hand": sorted(page.locator("#hand .card").evaluate_all(cards)),
+        "pile": page.locator("#pile .card").evaluate_all(cards),
+        "phase": phase(page),
+        "stock": page.locator("#stock-count").text_content(),
+    }
+
+
+def test_practice_takes_back_two_moves_and_explains_the_opponent(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    open_game(page, base_url, f"?seed={FIRST}&practice=true&level=easy")
+    expect(page.locator("#practice-chip")).to_be_visible()
+    expect(page.locator("#undo-button")).to_be_visible()
+    seen = [table(page)]
+    for _ in range(4):
+        take_turn(page)
+        seen.append(table(page))
+    expect(page.locator("#opp-why")).to_contain_text("Its thinking")
+    page.mouse.move(1, 1)
+    page.screenshot(path=str(artifacts / "phone-practice.png"))
+    page.locator("#undo-button").click()
+    wait_idle(page)
+    assert table(page) == seen[3]
+    page.keyboard.press("Control+z")
+    wait_idle(page)
+    assert table(page) == seen[2]
+    expect(page.locator("#opp-says")).to_contain_text("taken back")
+    assert json.loads(saved(page)["save"])["practice"] is True
+    assert len(engine_match(page).actions) < 8
+    page.reload()
+    wait_idle(page)
+    assert table(page) == seen[2]
+    expect(page.locator("#undo-button")).to_be_visible()
+
+
+def test_a_normal_game_offers_no_undo(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?seed={FIRST}&level=easy")
+    take_turn(page)
+    take_turn(page)
+    expect(page.locator("#undo-button")).to_be_hidden()
+    expect(page.locator("#practice-chip")).to_be_hidden()
+    expect(page.locator("#opp-why")).to_be_hidden()
+    before = saved(page)["save"]
+    page.keyboard.press("Control+z")
+    page.wait_for_timeout(300)
+    assert saved(page)["save"] == before
+
+
+def test_the_new_game_form_starts_a_practice_game(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?seed={FIRST}")
+    page.locator("#new-button").click()
+    form = page.locator("dialog#newgame")
+    form.locator("input[name=practice]").check()
+    form.locator("button.primary").click()
+    wait_idle(page)
+    assert "practice=true" in page.url
+    expect(page.locator("#undo-button")).to_be_visible()
+
+
+def test_the_review_flags_a_missed_knock(page: Page, base_url: str, artifacts: Path) -> None:
+    deck = make_deck("As 2s 3s 4c 5c 6c 7d 7h 7s Kd", "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d", "2d")
+    plant_save(page, base_url, Match(STANDARD, seed=FIRST, decks=[deck]))
+    click_action(page, "upcard")
+    expect(page.locator('#controls [data-action="knock Kd"]')).to_be_visible()
+    click_action(page, "discard 7h")  # the slip: a knock with 2 deadwood was there
+    play_to(page, "hand_over")
+    page.locator('#showdown [data-command="review"]').click()
+    dialog = page.locator("dialog#review")
+    expect(dialog).to_be_visible()
+    step = dialog.locator(".review-step")
+    expect(step).to_have_attribute("data-step", "1")  # it opens on the first flagged turn
+    expect(step.locator('[data-flag="missed_knock"]')).to_contain_text("knocked")
+    expect(step).to_contain_text("Knock, discarding Kd")
+    flagged = review_hand(engine_match(page), 1, "simple")["flagged"]
+    expect(dialog.locator(".review-moves li.flagged")).to_have_count(flagged)
+    expect(dialog).to_contain_text("Both hands as dealt")
+    page.mouse.move(1, 1)
+    page.screenshot(path=str(artifacts / "phone-review.png"))
+    dialog.locator('[data-review="prev"]').click()
+    expect(step).to_have_attribute("data-step", "0")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(step).to_have_attribute("data-step", "2")
+    expect(step).to_contain_text("Its hand")  # the opponent's move: what it knew
+    expect(step).to_contain_text("Cards it knew you held: 2")
+
+
+def test_a_game_file_saves_and_replays_move_by_move(
+    page: Page, base_url: str, artifacts: Path, tmp_path: Path
+) -> None:
+    open_game(page, base_url, "?seed=12&level=simple")
+    play_to(page, "hand_over")
+    page.locator("#replay-button").click()
+    dialog = page.locator("dialog#replay")
+    with page.expect_download() as info:
+        dialog.locator('[data-replay="export"]').click()
+    download = info.value
+    assert download.suggested_filename.startswith("gin-rummy-20")
+    assert download.suggested_filename.endswith(".json")
+    path = tmp_path / download.suggested_filename
+    download.save_as(path)
+    assert path.read_text() == saved(page)["save"]
+    total = len(engine_match(page).actions)
+
+    dialog.locator("input[type=file]").set_input_files(path)
+    view = dialog.locator(".replay-view")
+    expect(view).to_have_attribute("data-step", "0")
+    expect(view).to_contain_text(f"Move 0 of {total}")
+    dialog.locator('[data-replay="next"]').click()
+    expect(view).to_have_attribute("data-step", "1")
+    page.keyboard.press("ArrowRight")
+    expect(view).to_have_attribute("data-step", "2")
+    page.keyboard.press("End")
+    expect(view).to_have_attribute("data-step", str(total))
+    final = engine_match(page).hand.hands
+    for seat in (0, 1):
+        shown = view.locator(f".replay-seat.seat-{seat} .card.face")
+        expect(shown).to_have_count(final[seat].bit_count())
+    expect(view.locator(".card.back")).to_have_count(0)  # the hand is over: both shown
+    page.screenshot(path=str(artifacts / "phone-replay.png"))
+    page.keyboard.press("Home")
+    expect(view).to_have_attribute("data-step", "0")
+    expect(page.locator('[data-replay="prev"]')).to_be_disabled()
+
+
+def tampered() -> str:
+    """Return a save whose record has an action no one could play."""
+    match = Match(STANDARD, seed=FIRST)
+    data = record.to_data(match)
+    data["actions"] = ["pass", "discard Zz"]
+    return json.dumps({"format": "gin-rummy-save", "level": "easy", "record": data})
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ('{"hello": 1}', "not a gin rummy record"),
+        (None, "action 2"),
+    ],
+)
+def test_a_bad_game_file_is_reported_and_changes_nothing(
+    page: Page, base_url: str, content: str | None, message: str
+) -> None:
+    open_game(page, base_url, f"?seed={FIRST}&level=easy")
+    take_turn(page)
+    before = saved(page)["save"]
+    shown = table(page)
+    page.locator("#replay-button").click()
+    dialog = page.locator("dialog#replay")
+    text = tampered() if content is None else content
+    dialog.locator("input[type=file]").set_input_files(
+        files=[{"name": "game.json", "mimeType": "application/json", "buffer": text.encode()}]
+    )
+    error = dialog.locator(".error")
+    expect(error).to_contain_text('"game.json" could not be opened')
+    expect(error).to_contain_text(message)
+    expect(dialog.locator(".replay-view")).to_have_count(0)
+    dialog.locator("button.primary").click()
+    assert saved(page)["save"] == before and table(page) == shown

@@ -1,0 +1,188 @@
+// Replays: save the game as a record file, open one and step through it move by move.
+// Both hands show for every hand that is over in the record; of a hand still in play,
+// only the player's. Opening a file never touches the game in play.
+import { backCard, cardGroup, faceCard } from "./cards.js";
+import { listenKeys, moveText } from "./review.js";
+import { t } from "./strings.js";
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function button(text, attributes = {}) {
+  const node = element("button", "", text);
+  node.type = "button";
+  Object.assign(node.dataset, attributes);
+  return node;
+}
+
+/** Return today's file name for a record: gin-rummy-2026-11-22.json (local date). */
+function fileName() {
+  const now = new Date();
+  const two = (n) => String(n).padStart(2, "0");
+  return `gin-rummy-${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}.json`;
+}
+
+/** Download `text` as a JSON file. */
+function download(text) {
+  const link = element("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  link.download = fileName();
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href));
+}
+
+/** Return a seat's row: its melds and deadwood, or backs with the cards known face up. */
+function seatRow(seat, step) {
+  const row = element("div", `replay-seat seat-${seat}`);
+  row.append(element("h3", "", t(`who.${seat}`)));
+  const groups = element("div", "groups");
+  const arrangement = step.hands[seat];
+  if (arrangement) {
+    for (const meld of arrangement.melds) groups.append(cardGroup(meld, "meld"));
+    if (arrangement.deadwood_cards.length) groups.append(cardGroup(arrangement.deadwood_cards, "deadwood"));
+    row.querySelector("h3").append(element("span", "deadwood", t("deadwood", { count: arrangement.deadwood })));
+  } else {
+    const hidden = element("div", "group hidden-hand");
+    hidden.title = t("replay.hidden");
+    for (const text of step.opponent_known) hidden.append(faceCard(text));
+    for (let i = step.opponent_known.length; i < step.opponent_count; i++) hidden.append(backCard());
+    groups.append(hidden);
+  }
+  row.append(groups);
+  return row;
+}
+
+/** Return the middle of the table at a step: the pile's top card and the stock. */
+function middle(step) {
+  const box = element("div", "replay-middle");
+  const pile = element("div", "replay-pile");
+  const top = step.pile.at(-1);
+  if (top) pile.append(faceCard(top));
+  else pile.append(element("span", "count", t("pile.empty")));
+  box.append(pile, element("span", "count", t("stock.count", { count: step.stock_count })));
+  return box;
+}
+
+function moveLine(step) {
+  const move = step.move;
+  if (!move) return t("replay.start");
+  if (move.kind === "next") return t("replay.next_hand");
+  return moveText(move.seat, move.action, move.card, move.drew);
+}
+
+/** Draw `step` (a bridge replay step) into `box`. */
+function drawStep(box, step) {
+  box.replaceChildren();
+  box.dataset.step = String(step.step);
+  const where = element("p", "replay-where");
+  where.append(
+    element("b", "", t("replay.step", { step: step.step, total: step.total, hand: step.hand_number })),
+    element("span", "", ` · ${t("replay.scores", { you: step.totals[0], opponent: step.totals[1] })}`),
+  );
+  const said = element("p", "replay-move", moveLine(step));
+  box.append(where, said, seatRow(1, step), middle(step), seatRow(0, step));
+  if (step.result) {
+    const points = step.result.points;
+    const winner = step.result.winner;
+    const text = winner === null ? t("showdown.nothing") : t("showdown.points", { who: t(`who.${winner}`), points: points[winner] });
+    box.append(element("p", "replay-result", text));
+  }
+}
+
+/** Show the viewer for a loaded record in `dialog`, stepping with `call("replay", n)`. */
+function viewer(dialog, call, first, problem) {
+  const box = element("div", "replay-view");
+  let step = first;
+  drawStep(box, step);
+  const go = async (number) => {
+    const target = Math.max(0, Math.min(step.total, number));
+    if (target === step.step) return;
+    const answer = await call("replay", String(target));
+    if (!answer.ok) {
+      problem.textContent = answer.error;
+      problem.hidden = false;
+      return;
+    }
+    step = answer;
+    drawStep(box, step);
+    sync();
+  };
+  const controls = element("div", "replay-controls");
+  const toStart = button("«", { replay: "first" });
+  const back = button("‹", { replay: "prev" });
+  const forward = button("›", { replay: "next" });
+  const last = button("»", { replay: "last" });
+  for (const [node, label] of [[toStart, "replay.first"], [back, "replay.prev"], [forward, "replay.next"], [last, "replay.last"]]) {
+    node.setAttribute("aria-label", t(label));
+    node.title = t(label);
+  }
+  toStart.addEventListener("click", () => go(0));
+  back.addEventListener("click", () => go(step.step - 1));
+  forward.addEventListener("click", () => go(step.step + 1));
+  last.addEventListener("click", () => go(step.total));
+  controls.append(toStart, back, forward, last);
+  const sync = () => {
+    toStart.disabled = back.disabled = step.step === 0;
+    forward.disabled = last.disabled = step.step === step.total;
+  };
+  sync();
+  listenKeys(dialog, (event) => {
+    const moves = { ArrowLeft: step.step - 1, ArrowRight: step.step + 1, Home: 0, End: step.total };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    go(moves[event.key]);
+  });
+  return [box, controls];
+}
+
+/**
+ * Open the replays dialog: save the game in play (`state.save`) as a file, or open a
+ * record file and step through it. A bad file is explained and changes nothing.
+ */
+export function openReplays(dialog, call, state) {
+  dialog.replaceChildren();
+  listenKeys(dialog, () => {}); // no viewer yet
+  dialog.append(element("h2", "", t("replay.title")));
+  const save = button(t("replay.export"), { replay: "export" });
+  save.addEventListener("click", () => download(state.save));
+  const open = element("label", "file-button");
+  const input = element("input");
+  input.type = "file";
+  input.accept = ".json,.txt,application/json,text/plain";
+  open.append(element("span", "", t("replay.open")), input);
+  const top = element("div", "replay-files");
+  top.append(save, open);
+  const note = element("p", "note", t("replay.note"));
+  const problem = element("p", "error");
+  problem.setAttribute("role", "alert");
+  problem.hidden = true;
+  const slot = element("div", "replay-slot");
+  const close = button(t("review.close"));
+  close.className = "primary";
+  close.addEventListener("click", () => dialog.close());
+  const row = element("div", "buttons");
+  row.append(close);
+  dialog.append(top, note, problem, slot, row);
+
+  input.addEventListener("change", async () => {
+    const file = input.files[0];
+    input.value = "";
+    if (!file) return;
+    const answer = await call("load_record", await file.text());
+    if (!answer.ok) {
+      problem.textContent = t("replay.bad_file", { name: file.name, error: answer.error });
+      problem.hidden = false;
+      return;
+    }
+    problem.hidden = true;
+    note.hidden = true;
+    slot.replaceChildren(...viewer(dialog, call, answer, problem));
+  });
+  dialog.showModal();
+}

@@ -1,0 +1,159 @@
+// The review of a finished hand: both hands as dealt, then move by move what the
+// opponent knew and why it played, and the player's turns where a better move existed.
+import { cardGroup, prettyCard } from "./cards.js";
+import { t } from "./strings.js";
+
+const CARD_PARAMS = ["card", "better"];
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function button(text, label) {
+  const node = element("button", "", text);
+  node.type = "button";
+  if (label) node.setAttribute("aria-label", label);
+  return node;
+}
+
+/** Return the words for a move: "You: discards the 7♥", with the stock card when known. */
+export function moveText(seat, action, card, drew) {
+  const word = action.startsWith("big gin") ? "big gin" : action.split(" ")[0];
+  let move = t(`move.${word}`, { card: prettyCard(card) });
+  if (drew) move += ` ${t("review.drew", { card: prettyCard(drew) })}`;
+  return t("review.move", { who: t(`who.${seat}`), move });
+}
+
+/**
+ * Send the page's key presses to `handler` while `dialog` is open (also when focus has
+ * left the dialog, as when the focused button became disabled); one handler per dialog.
+ */
+export function listenKeys(dialog, handler) {
+  if (dialog.keys) document.removeEventListener("keydown", dialog.keys);
+  dialog.keys = (event) => {
+    if (dialog.open) handler(event);
+  };
+  document.addEventListener("keydown", dialog.keys);
+}
+
+/** Return a labelled row of small cards (or "none"). */
+function cardRow(label, cards) {
+  const row = element("div", "review-cards");
+  row.append(element("span", "label", label));
+  if (cards.length) row.append(cardGroup(cards, "deadwood"));
+  else row.append(element("span", "", t("review.none")));
+  return row;
+}
+
+function flagText(flag) {
+  const params = { ...flag };
+  for (const name of CARD_PARAMS) if (params[name]) params[name] = prettyCard(params[name]);
+  return t(`review.${flag.id}`, params);
+}
+
+/** Return the detail of one step: the mover's hand, and what it knew or where it slipped. */
+function stepDetail(review, index) {
+  const step = review.steps[index];
+  const box = element("div", "review-step");
+  box.dataset.step = String(index);
+  box.dataset.seat = String(step.seat);
+  const head = element("p", "step-head");
+  head.append(
+    element("small", "", t("review.step", { number: index + 1, total: review.steps.length })),
+    element("b", "", moveText(step.seat, step.event.action, step.event.card || step.event.declined, step.drew)),
+  );
+  box.append(head);
+  if (step.knew) {
+    box.append(cardRow(t("review.its_hand"), step.knew.hand));
+    box.append(element("p", "", t("review.seen", { cards: prettyList(step.knew.discards), count: step.knew.stock_count })));
+    box.append(element("p", "", t("review.known", { cards: prettyList(step.knew.known) })));
+    if (step.reason) box.append(element("p", "why", t("review.why", { reason: step.reason.reason })));
+  } else if (step.hand) {
+    box.append(cardRow(t("review.your_hand"), step.hand));
+    const flags = step.flags || [];
+    if (flags.length) {
+      const list = element("ul", "flags");
+      for (const flag of flags) {
+        const item = element("li", "", flagText(flag));
+        item.dataset.flag = flag.id;
+        list.append(item);
+      }
+      box.append(list);
+    }
+    if (flags.length || step.advice.action !== step.action) {
+      box.append(element("p", "why", t("review.engine", { reason: step.advice.reason })));
+    }
+  }
+  return box;
+}
+
+function prettyList(cards) {
+  return cards.length ? cards.map(prettyCard).join(" ") : t("review.none");
+}
+
+/**
+ * Show the bridge's `review` of a hand in `dialog`, one move at a time (buttons, the
+ * arrow keys, or a jump to each flagged turn); it opens on the first flagged turn.
+ */
+export function openReview(dialog, review) {
+  dialog.replaceChildren();
+  dialog.append(element("h2", "", t("review.title", { number: review.hand_number })));
+  const flagged = review.steps.flatMap((step, index) => (step.flags && step.flags.length ? [index] : []));
+  dialog.append(
+    element("p", "summary", flagged.length ? t("review.summary", { count: flagged.length }) : t("review.clean")),
+  );
+  const dealt = element("details", "dealt");
+  dealt.append(element("summary", "", t("review.dealt")));
+  dealt.append(cardRow(t("who.0"), review.dealt[0]), cardRow(t("who.1"), review.dealt[1]));
+  if (review.upcard) dealt.append(element("p", "", t("review.upcard", { card: prettyCard(review.upcard) })));
+  dialog.append(dealt);
+
+  const slot = element("div", "step-slot");
+  const list = element("ol", "review-moves");
+  review.steps.forEach((step, index) => {
+    const item = element("li");
+    const jump = button(moveText(step.seat, step.event.action, step.event.card || step.event.declined));
+    jump.dataset.jump = String(index);
+    if (step.flags && step.flags.length) item.classList.add("flagged");
+    item.append(jump);
+    list.append(item);
+  });
+  let current = 0;
+  const go = (index) => {
+    if (!review.steps.length) return;
+    current = Math.max(0, Math.min(review.steps.length - 1, index));
+    slot.replaceChildren(stepDetail(review, current));
+    for (const item of list.children) item.classList.remove("current");
+    list.children[current].classList.add("current");
+    list.children[current].scrollIntoView({ block: "nearest" });
+    previous.disabled = current === 0;
+    next.disabled = current === review.steps.length - 1;
+  };
+  list.addEventListener("click", (event) => {
+    const jump = event.target.closest("[data-jump]");
+    if (jump) go(Number(jump.dataset.jump));
+  });
+  const previous = button(`‹ ${t("review.prev")}`);
+  previous.dataset.review = "prev";
+  previous.addEventListener("click", () => go(current - 1));
+  const next = button(`${t("review.next")} ›`);
+  next.dataset.review = "next";
+  next.addEventListener("click", () => go(current + 1));
+  const close = button(t("review.close"));
+  close.className = "primary";
+  close.addEventListener("click", () => dialog.close());
+  const row = element("div", "buttons");
+  row.append(previous, next, close);
+  dialog.append(slot, row, list);
+  listenKeys(dialog, (event) => {
+    if (event.key === "ArrowLeft") go(current - 1);
+    else if (event.key === "ArrowRight") go(current + 1);
+    else return;
+    event.preventDefault();
+  });
+  dialog.showModal();
+  go(flagged.length ? flagged[0] : 0);
+}
