@@ -4,6 +4,8 @@ import { prettyCard } from "./cards.js";
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
 import { drawShowdown } from "./showdown.js";
+import { setupSound, soundOfMove } from "./sound.js";
+import { newGameId, recordHand, setupStats } from "./stats.js";
 import { t, translate } from "./strings.js";
 import { animate, drawTable, naturalOrder, snapshot } from "./table.js";
 
@@ -16,7 +18,7 @@ const PACE = { slow: [1400, 650], normal: [800, 380], fast: [260, 160], instant:
 const STAGES = { runtime: 1, engine: 2, ready: 3 };
 
 const call = startEngine(onStage, onLoadFailed);
-const ui = { order: [], hand: 0, onGoOut: goOut };
+const ui = { order: [], hand: 0, onGoOut: goOut, game: null }; // game: its statistics id
 let state = null;
 let busy = true;
 let loadFailed = false;
@@ -58,7 +60,7 @@ function showMessage(text) {
 
 /** Keep the game in localStorage and its rules and seed in the URL. */
 function remember(next) {
-  const saved = { params: next.params, save: next.save, order: ui.order };
+  const saved = { params: next.params, save: next.save, order: ui.order, game: ui.game };
   localStorage.setItem(SAVE_KEY, JSON.stringify(saved));
   const query = new URLSearchParams(next.params).toString();
   if (location.search.slice(1) !== query) history.replaceState(null, "", `?${query}`);
@@ -70,7 +72,10 @@ function show(next, animated = true) {
     ui.hand = next.view.hand_number;
     ui.order = naturalOrder(next.view.hand);
   }
+  const previous = state;
   state = next;
+  recordHand(state, ui.game);
+  if (animated) soundOfMove(previous, state);
   drawTable(state, ui);
   const [, ms] = pace();
   if (animated) animate(before, ms);
@@ -170,6 +175,7 @@ async function newGame() {
     });
     if (params && started) {
       ui.hand = 0;
+      ui.game = newGameId();
       $("opp-says").textContent = "";
       show(started, false);
       await opponentTurns();
@@ -192,6 +198,8 @@ $("new-button").addEventListener("click", newGame);
 $("hint-button").addEventListener("click", hint);
 $("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("speed").value));
 $("speed").value = localStorage.getItem(SPEED_KEY) || "normal";
+setupStats($("stats"), $("stats-button"), showMessage);
+setupSound($("sound-button"));
 
 let drag = null;
 $("hand").addEventListener("pointerdown", (event) => {
@@ -292,6 +300,7 @@ async function resume(wanted) {
   if (loadFailed) return null; // Python never started: the save is not to blame
   if (answer && answer.ok) {
     ui.hand = answer.view.hand_number;
+    ui.game = typeof saved.game === "string" ? saved.game : newGameId();
     ui.order = Array.isArray(saved.order) ? saved.order : naturalOrder(answer.view.hand);
     return answer;
   }
@@ -308,6 +317,7 @@ async function start() {
   let first = await resume(wanted);
   if (loadFailed) return; // the loading screen says why
   if (!first) {
+    ui.game = newGameId();
     first = await call("new", JSON.stringify(wanted));
     if (loadFailed) return;
     if (!first.ok) {
