@@ -103,7 +103,7 @@ export function soundOfMove(before, after) {
 }
 
 function show(button) {
-  button.textContent = t(enabled ? "sound.on" : "sound.off");
+  button.title = t(enabled ? "sound.on" : "sound.off");
   button.setAttribute("aria-pressed", String(enabled));
 }
 

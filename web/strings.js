@@ -166,7 +166,8 @@ const STRINGS = {
     "rank.J": "jack", "rank.Q": "queen", "rank.K": "king",
     "suit.s": "spades", "suit.c": "clubs", "suit.d": "diamonds", "suit.h": "hearts",
     // --- statistics and sound ---
-    "menu.stats": "Statistics",
+    "menu.stats": "Stats",
+    "menu.sound": "Sound",
     "sound.on": "Sound on",
     "sound.off": "Sound off",
     "stats.title": "Statistics",
