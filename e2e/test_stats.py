@@ -89,7 +89,9 @@ def test_a_hand_is_counted_once_even_when_reloaded_on_the_showdown(
     assert figure(page, "hands") == ["1"] and figure(page, "won") == ["1"]
 
 
-def test_figures_add_up_by_rule_set_and_level_and_filter(page: Page, base_url: str) -> None:
+def test_figures_add_up_by_rule_set_and_level_and_filter(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
     plant_save(page, base_url, crafted(KNOCKER, LOOSE, "4s"), level="simple")
     click_action(page, "upcard")
     go_out(page, "gin Kd")
@@ -104,6 +106,7 @@ def test_figures_add_up_by_rule_set_and_level_and_filter(page: Page, base_url: s
     expect(head.nth(1)).to_contain_text("All")
     expect(other.locator("dialog#stats")).to_contain_text("Game to 10")
     assert figure(other, "hands") == ["2", "1", "1"]
+    other.screenshot(path=str(artifacts / "phone-stats-columns.png"))
     assert figure(other, "won") == ["1", "1", "0"] and figure(other, "lost") == ["1", "0", "1"]
     assert figure(other, "gins") == ["1", "1", "0"]
     assert figure(other, "undercuts_suffered") == ["1", "0", "1"]
@@ -115,6 +118,7 @@ def test_figures_add_up_by_rule_set_and_level_and_filter(page: Page, base_url: s
     ]
     other.locator("dialog#stats select[name=level]").select_option("easy")
     expect(head).to_have_count(2)
+    expect(other.locator("dialog#stats select[name=level]")).to_be_focused()
     assert figure(other, "hands") == ["1"] and figure(other, "undercuts_suffered") == ["1"]
     other.locator("dialog#stats select[name=level]").select_option("")
     other.locator("dialog#stats select[name=rules]").select_option("standard")

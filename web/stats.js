@@ -40,7 +40,7 @@ function ratio(part, whole, scale = 1) {
 }
 
 let report = () => {};
-let elements = null;
+let dialog = null; // the Statistics dialog
 
 function empty() {
   return { format: FORMAT, version: VERSION, since: new Date().toISOString(), buckets: [], seen: [] };
@@ -244,10 +244,9 @@ function csv(stats) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Fill the dialog from storage with the chosen filter. */
-function draw(filter = {}) {
+/** Fill the dialog from storage with the chosen filter; `focus` names the select to focus. */
+function draw(filter = {}, focus = "") {
   const stats = load();
-  const { dialog } = elements;
   dialog.replaceChildren(element("h2", "", t("stats.title")));
   const kind = filter.practice ? "practice" : "real";
   const pool = stats.buckets.filter((bucket) => bucket.practice === (kind === "practice"));
@@ -266,9 +265,10 @@ function draw(filter = {}) {
   const filters = element("div", "stats-filters");
   filters.append(rulesBox, levelBox, kindBox);
   dialog.append(filters);
-  const redraw = () =>
-    draw({ rules: rulesInput.value, level: levelInput.value, practice: kindInput.value === "practice" });
+  const redraw = (event) =>
+    draw({ rules: rulesInput.value, level: levelInput.value, practice: kindInput.value === "practice" }, event.target.name);
   for (const input of [rulesInput, levelInput, kindInput]) input.addEventListener("change", redraw);
+  if (focus) dialog.querySelector(`select[name="${focus}"]`).focus();
 
   const chosen = pool.filter(
     (bucket) => (!rulesInput.value || bucket.rules === rulesInput.value) && (!levelInput.value || bucket.level === levelInput.value),
@@ -324,16 +324,16 @@ function confirmReset(row, reset) {
   });
   box.append(yes, no);
   row.before(box);
-  yes.focus();
+  no.focus(); // Enter keeps the figures
 }
 
 /**
  * Wire the Statistics dialog to its menu button; `onProblem(text)` is told of statistics
  * that could not be read (kept aside) or saved. Reports a damaged stored value at once.
  */
-export function setupStats(dialog, button, onProblem) {
+export function setupStats(box, button, onProblem) {
   report = onProblem;
-  elements = { dialog };
+  dialog = box;
   button.addEventListener("click", () => {
     draw();
     dialog.showModal();
