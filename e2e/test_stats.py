@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from player import click_action, engine_match, go_out, open_game, phase, plant_save, wait_idle
+from player import click_action, engine_match, go_out, phase, plant_save, wait_idle
 from playwright.sync_api import Page, expect
 
 from deals import make_deck
@@ -29,7 +29,10 @@ window.AudioContext = class extends RealContext {
 };
 for (const kind of [OscillatorNode, AudioBufferSourceNode]) {
   const start = kind.prototype.start;
-  kind.prototype.start = function (...args) { window.audioProbe.started += 1; return start.apply(this, args); };
+  kind.prototype.start = function (...args) {
+    window.audioProbe.started += 1;
+    return start.apply(this, args);
+  };
 }
 """
 """Counts the audio contexts made and the sounds started (oscillators and noise)."""
