@@ -7,6 +7,8 @@ import { drawPractice, explain, setupPractice } from "./practice.js";
 import { openReplays } from "./replay.js";
 import { openReview } from "./review.js";
 import { drawShowdown } from "./showdown.js";
+import { setupSound, soundOfMove } from "./sound.js";
+import { newGameId, recordHand, setupStats } from "./stats.js";
 import { t, translate } from "./strings.js";
 import { animate, drawTable, naturalOrder, snapshot } from "./table.js";
 
@@ -19,7 +21,7 @@ const PACE = { slow: [1400, 650], normal: [800, 380], fast: [260, 160], instant:
 const STAGES = { runtime: 1, engine: 2, ready: 3 };
 
 const call = startEngine(onStage, onLoadFailed);
-const ui = { order: [], hand: 0, onGoOut: goOut };
+const ui = { order: [], hand: 0, onGoOut: goOut, game: null }; // game: its statistics id
 let state = null;
 let busy = true;
 let loadFailed = false;
@@ -61,7 +63,7 @@ function showMessage(text) {
 
 /** Keep the game in localStorage and its rules and seed in the URL. */
 function remember(next) {
-  const saved = { params: next.params, save: next.save, order: ui.order };
+  const saved = { params: next.params, save: next.save, order: ui.order, game: ui.game };
   localStorage.setItem(SAVE_KEY, JSON.stringify(saved));
   const query = new URLSearchParams(next.params).toString();
   if (location.search.slice(1) !== query) history.replaceState(null, "", `?${query}`);
@@ -73,7 +75,10 @@ function show(next, animated = true) {
     ui.hand = next.view.hand_number;
     ui.order = naturalOrder(next.view.hand);
   }
+  const previous = state;
   state = next;
+  recordHand(state, ui.game);
+  if (animated) soundOfMove(previous, state);
   drawTable(state, ui);
   drawPractice(state);
   const [, ms] = pace();
@@ -216,6 +221,7 @@ async function newGame() {
     });
     if (params && started) {
       ui.hand = 0;
+      ui.game = newGameId();
       $("opp-says").textContent = "";
       explain([]);
       show(started, false);
@@ -244,6 +250,8 @@ $("replay-button").addEventListener("click", () => {
 setupPractice(undo);
 $("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("speed").value));
 $("speed").value = localStorage.getItem(SPEED_KEY) || "normal";
+setupStats($("stats"), $("stats-button"), showMessage);
+setupSound($("sound-button"));
 
 let drag = null;
 $("hand").addEventListener("pointerdown", (event) => {
@@ -344,6 +352,7 @@ async function resume(wanted) {
   if (loadFailed) return null; // Python never started: the save is not to blame
   if (answer && answer.ok) {
     ui.hand = answer.view.hand_number;
+    ui.game = typeof saved.game === "string" ? saved.game : newGameId();
     ui.order = Array.isArray(saved.order) ? saved.order : naturalOrder(answer.view.hand);
     return answer;
   }
@@ -360,6 +369,7 @@ async function start() {
   let first = await resume(wanted);
   if (loadFailed) return; // the loading screen says why
   if (!first) {
+    ui.game = newGameId();
     first = await call("new", JSON.stringify(wanted));
     if (loadFailed) return;
     if (!first.ok) {

@@ -73,6 +73,7 @@ from .rules import (
     preset_name,
 )
 from .state import Phase, melder_for
+from .stats import hand_counts
 from .view import SeatView, seat_view
 
 PLAYER, OPPONENT = 0, 1
@@ -263,6 +264,7 @@ class Session:
             "going_out": going_out(view),
             "discard_deadwood": discard_deadwood(view),
             "result": hand.score.to_json() if hand.score is not None else None,
+            "stats": hand_counts(match, PLAYER),
             "opponent_to_move": match.to_move == OPPONENT,
             "level": self.level,
             "practice": self.practice,

@@ -1,0 +1,159 @@
+"""Statistics counters of finished hands: what each ending counts, for either seat."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from deals import make_deck
+from ginrummy import bridge
+from ginrummy.match import Match, first_dealer
+from ginrummy.rules import PRESETS, Rules
+from ginrummy.stats import COUNTERS, hand_counts
+
+STANDARD = PRESETS["standard"]
+KNOCKER = "As 2s 3s 4c 5c 6c 7d 7h 7s Kd"
+"""Three melds and the king of diamonds; with the 2d taken and the Kd shed: 2 deadwood."""
+LOOSE = "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d"
+"""No meld, nothing to lay off on the knocker's melds."""
+NEAR_GIN = "9d Td Jd Qh Kh Jh 5h 5s 5d 2c"
+"""Three melds and the two of clubs: 2 deadwood, which undercuts a knock with 8 more."""
+
+
+def crafted(player: str, opponent: str, upcard: str, rules: Rules = STANDARD) -> Match:
+    """Return a match whose first hand deals these cards; seat 0 (the player) does not deal."""
+    seed = next(seed for seed in range(100) if first_dealer(rules, seed)[0] == 1)
+    return Match(rules, seed=seed, decks=[make_deck(player, opponent, upcard=upcard)])
+
+
+def test_nothing_is_counted_while_the_hand_is_played() -> None:
+    match = crafted(KNOCKER, LOOSE, "2d")
+    match.play("upcard")
+    assert hand_counts(match, 0) is None and hand_counts(match, 1) is None
+
+
+def test_a_knock_counts_for_both_seats() -> None:
+    # The player takes the 2d and knocks shedding the Kd: 2 deadwood against a hand with
+    # no meld and nothing to lay off.
+    match = crafted(KNOCKER, LOOSE, "2d")
+    match.play("upcard")
+    match.play("knock Kd")
+    score = match.hand.score
+    assert score is not None and score.winner == 0
+    mine = hand_counts(match, 0)
+    assert mine == {
+        "hands": 1,
+        "won": 1,
+        "points_won": score.points[0],
+        "knocks": 1,
+        "knock_deadwood": 2,
+    }
+    assert hand_counts(match, 1) == {
+        "hands": 1,
+        "lost": 1,
+        "points_lost": score.points[0],
+        "opponent_knocks": 1,
+    }
+
+
+def test_an_undercut_is_given_by_the_defender_and_suffered_by_the_knocker() -> None:
+    # The player takes the 8c (8 deadwood) and knocks against a defender with 2.
+    match = crafted(KNOCKER, NEAR_GIN, "8c")
+    match.play("upcard")
+    match.play("knock Kd")
+    score = match.hand.score
+    assert score is not None and score.outcome.value == "undercut"
+    mine = hand_counts(match, 0)
+    assert mine is not None
+    assert mine["lost"] == 1 and mine["undercuts_suffered"] == 1 and mine["knocks"] == 1
+    assert mine["knock_deadwood"] == 8 and mine["points_lost"] == score.points[1]
+    theirs = hand_counts(match, 1)
+    assert theirs is not None
+    assert theirs["won"] == 1 and theirs["undercuts_given"] == 1
+    assert "undercuts_suffered" not in theirs and "knocks" not in theirs
+
+
+def test_gin_and_big_gin_are_counted_apart_and_are_not_knocks() -> None:
+    long_game = STANDARD.replace(target=500)  # 103 points do not end it
+    gin = crafted(KNOCKER, LOOSE, "4s", long_game)
+    gin.play("upcard")
+    gin.play("gin Kd")
+    assert hand_counts(gin, 0) == {
+        "hands": 1,
+        "won": 1,
+        "points_won": gin.hand.score.points[0],  # type: ignore[union-attr]
+        "gins": 1,
+    }
+    assert hand_counts(gin, 1)["opponent_gins"] == 1  # type: ignore[index]
+    big = crafted("As 2s 3s 4s 4c 5c 6c 7d 7h 7s", LOOSE, "7c", long_game)
+    big.play("upcard")
+    big.play("big gin")
+    assert hand_counts(big, 0)["big_gins"] == 1  # type: ignore[index]
+    assert hand_counts(big, 1)["opponent_big_gins"] == 1  # type: ignore[index]
+    assert "gins" not in hand_counts(big, 0)  # type: ignore[operator]
+
+
+def test_a_dead_hand_counts_only_as_played_and_dead() -> None:
+    match = Match(STANDARD, seed=5)
+    while match.hand.score is None:
+        match.play(
+            next(a for a in match.legal_actions() if a.text.split()[0] in ("pass", "stock"))
+            if match.phase.value != "discard"
+            else next(a for a in match.legal_actions() if a.text.startswith("discard"))
+        )
+    assert hand_counts(match, 0) == {"hands": 1, "dead": 1}
+
+
+def test_the_last_hand_of_a_match_counts_the_game_and_the_match() -> None:
+    rules = STANDARD.replace(target=10)
+    match = crafted(KNOCKER, LOOSE, "2d", rules)
+    match.play("upcard")
+    match.play("knock Kd")
+    assert match.over
+    mine = hand_counts(match, 0)
+    theirs = hand_counts(match, 1)
+    assert mine is not None and theirs is not None
+    assert (mine["games"], mine["games_won"], mine["matches"], mine["matches_won"]) == (1, 1, 1, 1)
+    assert (theirs["games"], theirs["matches"]) == (1, 1)
+    assert "games_won" not in theirs and "matches_won" not in theirs
+
+
+def test_a_bad_seat_is_refused() -> None:
+    with pytest.raises(ValueError, match="seat"):
+        hand_counts(Match(seed=1), 2)
+
+
+def test_the_bridge_state_carries_the_player_s_counts() -> None:
+    session = bridge.Session()
+    state = json.loads(bridge.request("new", '{"seed": "3"}', session))
+    assert state["stats"] is None
+    session.match = crafted(KNOCKER, LOOSE, "2d")
+    state = json.loads(bridge.request("play", "upcard", session))
+    state = json.loads(bridge.request("play", "knock Kd", session))
+    assert state["stats"] == hand_counts(session.match, 0)
+    assert state["stats"]["knocks"] == 1
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_whole_matches_add_up_to_the_score_sheet(seed: int) -> None:
+    """Summed over a match played at random, the counters agree with the score sheet."""
+    match = Match(STANDARD.replace(target=60), seed=seed)
+    rng = random.Random(seed)
+    totals = dict.fromkeys(COUNTERS, 0)
+    while not match.over:
+        match.play(rng.choice(match.legal_actions()))
+        counts = hand_counts(match, 0)
+        if counts is not None and match.actions[-1].text != "next":
+            assert set(counts) <= set(COUNTERS) and all(value > 0 for value in counts.values())
+            for name, value in counts.items():
+                totals[name] += value
+    sheet = match.scoresheet
+    assert totals["hands"] == match.hand_number
+    assert totals["won"] == sheet.hands_won[0] and totals["lost"] == sheet.hands_won[1]
+    assert totals["won"] + totals["lost"] + totals["dead"] == totals["hands"]
+    assert totals["matches"] == 1 and totals["matches_won"] == int(sheet.winner == 0)
+    assert totals["games"] == len(sheet.games) and totals["games_won"] == sheet.games_won()[0]
+    won = [points[0] for _, _, winner, points in match.hand_scores if winner == 0]
+    assert totals["points_won"] == sum(won)

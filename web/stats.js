@@ -1,0 +1,342 @@
+// Statistics: each finished hand's counters (the engine's `stats`) added up by rule set,
+// opponent level and practice, kept in localStorage; the Statistics dialog, reset, export.
+// Each hand is keyed by its game's id and number, so showing it again never counts it twice.
+import { t } from "./strings.js";
+
+const KEY = "ginrummy.stats";
+const FORMAT = "gin-rummy-stats";
+const VERSION = 1;
+const SEEN_KEPT = 300; // hand keys remembered: far more than a game's hands
+const COUNTER = /^[a-z_]+$/;
+
+/**
+ * The figures the dialog and the export show, in order: a counter's name (its sum), or a
+ * name and how to work it out from the sums (null when it has no value yet).
+ */
+const FIGURES = [
+  ["hands"],
+  ["won"],
+  ["lost"],
+  ["dead"],
+  ["win_rate", (c) => ratio(c("won"), c("hands"), 100)],
+  ["points_per_win", (c) => ratio(c("points_won"), c("won"))],
+  ["knocks"],
+  ["knock_deadwood", (c) => ratio(c("knock_deadwood"), c("knocks"))],
+  ["gins"],
+  ["opponent_gins"],
+  ["big_gins"],
+  ["opponent_big_gins"],
+  ["undercuts_given"],
+  ["undercuts_suffered"],
+  ["games"],
+  ["games_won"],
+  ["matches"],
+  ["matches_won"],
+];
+
+/** Return part / whole * scale to one decimal, or null when whole is 0. */
+function ratio(part, whole, scale = 1) {
+  return whole ? Math.round((10 * scale * part) / whole) / 10 : null;
+}
+
+let report = () => {};
+let dialog = null; // the Statistics dialog
+
+function empty() {
+  return { format: FORMAT, version: VERSION, since: new Date().toISOString(), buckets: [], seen: [] };
+}
+
+/** Return why `data` is not a statistics record of this version, or "" when it is one. */
+function problemOf(data) {
+  if (!data || typeof data !== "object" || data.format !== FORMAT) return "not statistics of this page";
+  if (data.version !== VERSION) return `version ${JSON.stringify(data.version)} is not ${VERSION}`;
+  if (typeof data.since !== "string" || !Array.isArray(data.seen) || !Array.isArray(data.buckets)) {
+    return "a part is missing";
+  }
+  if (!data.seen.every((key) => typeof key === "string")) return "a hand key is not a text";
+  for (const bucket of data.buckets) {
+    const fine =
+      bucket &&
+      typeof bucket.rules === "string" &&
+      typeof bucket.preset === "string" &&
+      typeof bucket.level === "string" &&
+      typeof bucket.practice === "boolean" &&
+      bucket.changes && typeof bucket.changes === "object" &&
+      bucket.counts && typeof bucket.counts === "object" &&
+      Object.entries(bucket.counts).every(([name, value]) => COUNTER.test(name) && Number.isInteger(value) && value >= 0);
+    if (!fine) return "a group of figures is damaged";
+  }
+  return "";
+}
+
+/**
+ * Return the stored statistics. A stored value that cannot be read is kept aside under
+ * `ginrummy.stats.broken.TIME`, reported once, and counting starts again.
+ */
+function load() {
+  const raw = localStorage.getItem(KEY);
+  if (raw === null) return empty();
+  let problem;
+  try {
+    problem = problemOf(JSON.parse(raw));
+  } catch (error) {
+    problem = `not valid JSON: ${error.message}`;
+  }
+  if (!problem) return JSON.parse(raw);
+  const aside = `${KEY}.broken.${Date.now()}`;
+  localStorage.setItem(aside, raw);
+  localStorage.removeItem(KEY);
+  report(t("stats.broken", { error: problem, key: aside }));
+  return empty();
+}
+
+function store(stats) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(stats));
+  } catch (error) {
+    report(t("stats.unsaved", { error: error.message }));
+  }
+}
+
+/** Return a new id for a game: hands are counted under it (kept with the saved game). */
+export function newGameId() {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Return the rule set of a state: its preset and the rules changed from it (from the URL). */
+function ruleSet(state) {
+  const preset = state.params.preset || "standard";
+  const changes = {};
+  for (const name of Object.keys(state.params).sort()) {
+    if (name in state.view.rules && name !== "preset") changes[name] = String(state.params[name]);
+  }
+  const text = Object.entries(changes).map(([name, value]) => `${name}=${value}`);
+  return { rules: [preset, ...text].join(" "), preset, changes };
+}
+
+/**
+ * Count the hand a bridge `state` shows, if it is finished and not counted yet, under
+ * game `game` (an id from `newGameId`). Practice games are counted apart.
+ */
+export function recordHand(state, game) {
+  if (!state.stats || !game) return;
+  const key = `${game}/${state.view.hand_number}`;
+  const stats = load();
+  if (stats.seen.includes(key)) return;
+  const practice = [true, 1, "true", "1"].includes(state.practice ?? state.params?.practice);
+  const level = state.level || state.params.level;
+  const set = ruleSet(state);
+  let bucket = stats.buckets.find((b) => b.rules === set.rules && b.level === level && b.practice === practice);
+  if (!bucket) {
+    bucket = { ...set, level, practice, counts: {} };
+    stats.buckets.push(bucket);
+  }
+  for (const [name, value] of Object.entries(state.stats)) bucket.counts[name] = (bucket.counts[name] || 0) + value;
+  stats.seen = [...stats.seen, key].slice(-SEEN_KEPT);
+  store(stats);
+}
+
+function sum(buckets) {
+  const counts = {};
+  for (const bucket of buckets) {
+    for (const [name, value] of Object.entries(bucket.counts)) counts[name] = (counts[name] || 0) + value;
+  }
+  return counts;
+}
+
+function figures(counts) {
+  const count = (name) => counts[name] || 0;
+  return Object.fromEntries(FIGURES.map(([name, figure]) => [name, figure ? figure(count) : count(name)]));
+}
+
+// --- the dialog ---------------------------------------------------------------------
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function rulesLabel(bucket) {
+  const changes = Object.entries(bucket.changes).map(([name, value]) => {
+    const id = `param.${name}`;
+    return `${t(id) === id ? name.replaceAll("_", " ") : t(id)} ${value}`;
+  });
+  return [bucket.preset.replaceAll("_", " "), ...changes].join(", ");
+}
+
+const levelLabel = (level) => t(`level.${level}`).replace(/\s*\(.*\)$/, "");
+
+function select(name, label, choices) {
+  const box = element("label", "field", label);
+  const input = element("select");
+  input.name = name;
+  for (const [value, text] of choices) {
+    const option = element("option", "", text);
+    option.value = value;
+    input.append(option);
+  }
+  box.append(input);
+  return [box, input];
+}
+
+function figureTable(columns) {
+  const table = element("table", "stats-table");
+  const head = element("tr");
+  head.append(element("th", "", ""));
+  for (const column of columns) {
+    const th = element("th", "", column.title);
+    if (column.subtitle) th.append(element("small", "", column.subtitle));
+    head.append(th);
+  }
+  table.append(head);
+  const values = columns.map((column) => figures(column.counts));
+  for (const [name] of FIGURES) {
+    const row = element("tr");
+    row.dataset.figure = name;
+    row.append(element("th", "", t(`stats.figure.${name}`)));
+    for (const shown of values) {
+      const value = shown[name];
+      const cell = element("td", "", value === null ? "–" : String(value));
+      cell.dataset.value = value === null ? "" : String(value);
+      row.append(cell);
+    }
+    table.append(row);
+  }
+  return table;
+}
+
+function download(name, type, text) {
+  const link = element("a");
+  link.href = URL.createObjectURL(new Blob([text], { type }));
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+/** Return the statistics as an export: every group with its counters and figures. */
+function exported(stats) {
+  const group = (practice) => stats.buckets.filter((bucket) => bucket.practice === practice);
+  const total = (practice) => ({ counts: sum(group(practice)), figures: figures(sum(group(practice))) });
+  return {
+    format: FORMAT,
+    version: VERSION,
+    exported: new Date().toISOString(),
+    since: stats.since,
+    groups: stats.buckets.map((bucket) => ({ ...bucket, figures: figures(bucket.counts) })),
+    totals: { real: total(false), practice: total(true) },
+  };
+}
+
+function csv(stats) {
+  const names = FIGURES.map(([name]) => name);
+  const quote = (value) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+  const lines = [["rules", "level", "practice", ...names].join(",")];
+  for (const bucket of stats.buckets) {
+    const shown = figures(bucket.counts);
+    lines.push([quote(bucket.rules), bucket.level, bucket.practice, ...names.map((n) => shown[n] ?? "")].join(","));
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Fill the dialog from storage with the chosen filter; `focus` names the select to focus. */
+function draw(filter = {}, focus = "") {
+  const stats = load();
+  dialog.replaceChildren(element("h2", "", t("stats.title")));
+  const kind = filter.practice ? "practice" : "real";
+  const pool = stats.buckets.filter((bucket) => bucket.practice === (kind === "practice"));
+  const ruleSets = [...new Map(pool.map((bucket) => [bucket.rules, rulesLabel(bucket)]))];
+  const levels = [...new Set(pool.map((bucket) => bucket.level))].map((level) => [level, levelLabel(level)]);
+  const all = ["", t("stats.all")];
+  const [rulesBox, rulesInput] = select("rules", t("stats.rules"), [all, ...ruleSets]);
+  const [levelBox, levelInput] = select("level", t("stats.level"), [all, ...levels]);
+  const [kindBox, kindInput] = select("kind", t("stats.kind"), [
+    ["real", t("stats.real")],
+    ["practice", t("stats.practice")],
+  ]);
+  rulesInput.value = ruleSets.some(([value]) => value === filter.rules) ? filter.rules : "";
+  levelInput.value = levels.some(([value]) => value === filter.level) ? filter.level : "";
+  kindInput.value = kind;
+  const filters = element("div", "stats-filters");
+  filters.append(rulesBox, levelBox, kindBox);
+  dialog.append(filters);
+  const redraw = (event) =>
+    draw({ rules: rulesInput.value, level: levelInput.value, practice: kindInput.value === "practice" }, event.target.name);
+  for (const input of [rulesInput, levelInput, kindInput]) input.addEventListener("change", redraw);
+  if (focus) dialog.querySelector(`select[name="${focus}"]`).focus();
+
+  const chosen = pool.filter(
+    (bucket) => (!rulesInput.value || bucket.rules === rulesInput.value) && (!levelInput.value || bucket.level === levelInput.value),
+  );
+  if (chosen.length) {
+    const columns = chosen.map((bucket) => ({ title: rulesLabel(bucket), subtitle: levelLabel(bucket.level), counts: bucket.counts }));
+    if (chosen.length > 1) columns.unshift({ title: t("stats.total"), counts: sum(chosen) });
+    const scroller = element("div", "stats-scroll");
+    scroller.append(figureTable(columns));
+    dialog.append(scroller);
+  } else {
+    dialog.append(element("p", "stats-empty", t(kind === "practice" ? "stats.empty_practice" : "stats.empty")));
+  }
+  const practiceHands = sum(stats.buckets.filter((bucket) => bucket.practice)).hands || 0;
+  const notes = element("p", "stats-note", t("stats.since", { date: new Date(stats.since).toLocaleDateString() }));
+  if (kind === "real" && practiceHands) notes.append(" ", t("stats.practice_apart", { hands: practiceHands }));
+  dialog.append(notes);
+
+  const row = element("div", "buttons stats-buttons");
+  const button = (id, text, onClick, className = "") => {
+    const node = element("button", className, text);
+    node.type = "button";
+    node.dataset.stats = id;
+    node.addEventListener("click", onClick);
+    row.append(node);
+    return node;
+  };
+  button("json", t("stats.export_json"), () => download(`gin-rummy-stats-${today()}.json`, "application/json", `${JSON.stringify(exported(load()), null, 2)}\n`));
+  button("csv", t("stats.export_csv"), () => download(`gin-rummy-stats-${today()}.csv`, "text/csv", csv(load())));
+  const reset = button("reset", t("stats.reset"), () => confirmReset(row, reset));
+  button("close", t("stats.close"), () => dialog.close(), "primary");
+  dialog.append(row);
+}
+
+/** Ask before deleting every figure; the hands already counted stay counted as seen. */
+function confirmReset(row, reset) {
+  reset.disabled = true;
+  const box = element("div", "stats-confirm");
+  box.append(element("p", "", t("stats.reset_confirm")));
+  const yes = element("button", "danger", t("stats.reset_yes"));
+  const no = element("button", "", t("action.cancel"));
+  yes.type = no.type = "button";
+  yes.dataset.stats = "reset-yes";
+  no.dataset.stats = "reset-no";
+  yes.addEventListener("click", () => {
+    const seen = load().seen; // so a finished hand on the table is not counted again
+    store({ ...empty(), seen });
+    draw();
+  });
+  no.addEventListener("click", () => {
+    box.remove();
+    reset.disabled = false;
+  });
+  box.append(yes, no);
+  row.before(box);
+  no.focus(); // Enter keeps the figures
+}
+
+/**
+ * Wire the Statistics dialog to its menu button; `onProblem(text)` is told of statistics
+ * that could not be read (kept aside) or saved. Reports a damaged stored value at once.
+ */
+export function setupStats(box, button, onProblem) {
+  report = onProblem;
+  dialog = box;
+  button.addEventListener("click", () => {
+    draw();
+    dialog.showModal();
+  });
+  load();
+}
