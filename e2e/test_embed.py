@@ -157,3 +157,13 @@ def test_the_game_embed_fits_320_pixels(page: Page, blog_url: str, artifacts: Pa
     assert host[0] <= host[1]
     page.locator("#game").screenshot(path=str(artifacts / "embed-game-320.png"))
     page.screenshot(path=str(artifacts / "embed-blog-320.png"), full_page=True)
+
+
+def test_without_the_rules_engine_the_cards_stay_as_written(page: Page, blog_url: str) -> None:
+    page.route("**/illustrate.html", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(blog_url)
+    drawn(page, "#hand-standard", "failed")
+    expect(page.locator("#hand-standard .written")).to_have_text("As 2s 3s 7h 8h 9h Tc Jd Qd Kd")
+    assert page.locator("#hand-standard .card").count() == 0
+    drawn(page, "#showdown", "failed")
+    expect(page.locator("#showdown .written")).to_contain_text("As 2s 3s 4h 5h 6h 7c 7d 7s 6c")

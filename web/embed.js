@@ -19,6 +19,7 @@
   const BASE = new URL(".", script ? script.src : location.href);
   const ORIGIN = BASE.origin;
   const ANSWER_MS = 120000; // a rules engine that never answers: show the cards as written
+  const HELLO_MS = 10000; // a loaded frame that does not greet back is not the server (a 404)
   const sheets = `<link rel="stylesheet" href="${new URL("style.css", BASE)}">` +
     `<link rel="stylesheet" href="${new URL("embed.css", BASE)}">`;
 
@@ -44,12 +45,20 @@
     frame.setAttribute("aria-hidden", "true");
     frame.style.cssText =
       "position:absolute;left:-10px;top:-10px;width:1px;height:1px;border:0;opacity:0;pointer-events:none";
-    server = new Promise((resolve) => {
-      frame.addEventListener("load", () => resolve((serverWindow = frame.contentWindow)), { once: true });
+    let greeted = null;
+    server = new Promise((resolve, reject) => {
+      greeted = resolve;
+      frame.addEventListener("load", () => {
+        serverWindow = frame.contentWindow;
+        serverWindow.postMessage({ ginrummy: "hello" }, ORIGIN);
+        setTimeout(() => reject(new Error("the illustration page did not load")), HELLO_MS);
+      });
     });
     addEventListener("message", (event) => {
       const data = event.data;
-      if (event.origin !== ORIGIN || event.source !== serverWindow || !data || data.ginrummy !== "drawn") return;
+      if (event.origin !== ORIGIN || event.source !== serverWindow || !data) return;
+      if (data.ginrummy === "hello") greeted(serverWindow);
+      if (data.ginrummy !== "drawn") return;
       const resolve = waiting.get(data.id);
       waiting.delete(data.id);
       if (resolve) resolve(data);
@@ -58,9 +67,14 @@
     return server;
   }
 
-  /** Ask the server for an illustration; resolve with {ok, html, error}. */
+  /** Ask the server for an illustration; resolve with {ok, html, error} (no html: it failed). */
   async function illustrate(request, written) {
-    const target = await startServer();
+    let target;
+    try {
+      target = await startServer();
+    } catch (error) {
+      return { ok: false, error: error.message };
+    }
     return new Promise((resolve) => {
       const id = nextId++;
       waiting.set(id, resolve);
