@@ -167,3 +167,17 @@ def test_without_the_rules_engine_the_cards_stay_as_written(page: Page, blog_url
     assert page.locator("#hand-standard .card").count() == 0
     drawn(page, "#showdown", "failed")
     expect(page.locator("#showdown .written")).to_contain_text("As 2s 3s 4h 5h 6h 7c 7d 7s 6c")
+
+
+def test_changed_rules_in_the_attribute_redraw_the_illustration(page: Page, blog_url: str) -> None:
+    page.goto(blog_url)
+    drawn(page, "#showdown")
+    page.eval_on_selector(
+        "#showdown", "(node) => node.setAttribute('rules', 'classic&undercut_bonus=15')"
+    )
+    drawn(page, "#showdown")
+    points = page.locator("#showdown .hand-points")
+    expect(points).to_have_attribute("data-points", "16")  # 15 + the difference 1
+    knocker, defender = "As 2s 3s 4h 5h 6h 7c 7d 7s 6c", "Jc Qc Kc 8d 9d Td 7h 8h 4s 5d"
+    rules = find_rules("classic").replace(undercut_bonus=15)
+    assert showdown_report(rules, knocker, defender)["points"] == 16

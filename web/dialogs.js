@@ -109,9 +109,15 @@ export function newGameForm(dialog, options, current, check, help) {
   presetLabel.append(preset);
   const about = element("p", "about");
   form.append(presetLabel, about);
-  const explain = button(t("form.help"));
-  explain.classList.add("help");
-  if (help) form.append(explain);
+  if (help) {
+    const explain = button(t("form.help"));
+    explain.classList.add("help");
+    explain.addEventListener("click", () => {
+      const { seed: _seed, level: _level, ...rules } = collect(); // declared below, called later
+      help(rules);
+    });
+    form.append(explain);
+  }
 
   const details = element("details", "rules");
   details.append(element("summary", "", t("form.customize")));
@@ -180,11 +186,6 @@ export function newGameForm(dialog, options, current, check, help) {
     params.level = level.value;
     return params;
   };
-
-  explain.addEventListener("click", () => {
-    const { seed: _s, level: _l, ...rules } = collect();
-    help(rules);
-  });
 
   return new Promise((resolve) => {
     cancel.addEventListener("click", () => {
