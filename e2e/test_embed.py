@@ -181,3 +181,16 @@ def test_changed_rules_in_the_attribute_redraw_the_illustration(page: Page, blog
     knocker, defender = "As 2s 3s 4h 5h 6h 7c 7d 7s 6c", "Jc Qc Kc 8d 9d Td 7h 8h 4s 5d"
     rules = find_rules("classic").replace(undercut_bonus=15)
     assert showdown_report(rules, knocker, defender)["points"] == 16
+
+
+def test_the_script_less_iframe_draws_one_illustration(page: Page, base_url: str) -> None:
+    cards = "Qs Ks As 5h 5d 5c 9d Td Jd Ah"
+    query = f"kind=hand&cards={cards.replace(' ', '+')}&preset=round_the_corner"
+    page.set_viewport_size({"width": 320, "height": 400})
+    page.goto(f"{base_url}illustrate.html?{query}")
+    page.wait_for_selector("html[data-state]", timeout=60_000)
+    assert page.get_attribute("html", "data-state") == "drawn"
+    report = hand_report(find_rules("round_the_corner"), cards)
+    assert shown_melds(page, "body") == report["melds"]
+    assert page.get_attribute(".hand-report", "data-deadwood") == str(report["deadwood"]) == "15"
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
