@@ -94,7 +94,7 @@ def test_showdown_with_upcard_oklahoma(capsys: pytest.CaptureFixture[str]) -> No
                 "--defender",
                 "Ac 2c 3d 4c 5c 6c 7h 8c 9c Kc",
             ),
-            "--upcard",
+            "first upcard",
         ),
         (
             (

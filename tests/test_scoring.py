@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deals import make_hand
-from ginrummy.cli.calc import showdown_report
+from ginrummy.calculator import showdown_report
 from ginrummy.rules import HollywoodEntry, MatchFormat, find_rules
 from ginrummy.scoresheet import Scoresheet
 from ginrummy.scoring import HandScore, Outcome, Rule
@@ -52,7 +52,7 @@ KNOCKER_5 = "As 2s 3s 4h 5h 6h 7c 7d 7s 5c"  # three melds and the 5c: deadwood 
 def test_tie_is_an_undercut_in_standard_but_not_in_classic() -> None:
     # Defender: three melds and the 5d (5), nothing to lay off: a 5-5 tie.
     defender = "Jc Qc Kc 8d 9d Td Js Qs Ks 5d"
-    standard = showdown_report("standard", KNOCKER_5, defender, None)
+    standard = showdown_report(find_rules("standard"), KNOCKER_5, defender, None)
     assert (standard["result"], standard["winner"], standard["points"]) == (
         "undercut",
         "defender",
@@ -60,13 +60,15 @@ def test_tie_is_an_undercut_in_standard_but_not_in_classic() -> None:
     )
     # es: in the early official rules the undercut bonus "no se otorgaba en caso de empate":
     # the knocker wins the difference, which is 0.
-    classic = showdown_report("classic", KNOCKER_5, defender, None)
+    classic = showdown_report(find_rules("classic"), KNOCKER_5, defender, None)
     assert (classic["result"], classic["winner"], classic["points"]) == ("knock", "knocker", 0)
 
 
 def test_classic_undercut_bonus_is_ten() -> None:
     # Defender 4 (the 4d) under the knocker's 5: 10 + 1 in the early official rules.
-    report = showdown_report("classic", KNOCKER_5, "Jc Qc Kc 8d 9d Td Js Qs Ks 4d", None)
+    report = showdown_report(
+        find_rules("classic"), KNOCKER_5, "Jc Qc Kc 8d 9d Td Js Qs Ks 4d", None
+    )
     assert (report["result"], report["points"]) == ("undercut", 11)
 
 
@@ -75,7 +77,10 @@ def test_undercut_reached_only_through_layoffs() -> None:
     # the 7h then the 8h on 4h-5h-6h and the 4s on As-2s-3s: 5 left, under 6.
     # es: if the defender's count is lower or equal after laying off, "sigue siendo" undercut.
     report = showdown_report(
-        "standard", "As 2s 3s 4h 5h 6h 7c 7d 7s 6c", "Jc Qc Kc 8d 9d Td 7h 8h 4s 5d", None
+        find_rules("standard"),
+        "As 2s 3s 4h 5h 6h 7c 7d 7s 6c",
+        "Jc Qc Kc 8d 9d Td 7h 8h 4s 5d",
+        None,
     )
     assert report["defender_deadwood_before_layoffs"] == 24
     assert report["defender_deadwood"] == 5
@@ -87,7 +92,10 @@ def test_no_layoffs_on_gin() -> None:
     # The defender's 7h would fit the knocker's 4h-5h-6h and its sevens, but not on gin:
     # 25 + the defender's whole deadwood 7 + 5 + 2 + 3 = 17.
     report = showdown_report(
-        "standard", "As 2s 3s 4s 4h 5h 6h 7c 7d 7s", "7h 5s Jc Qc Kc 8d 9d Td 2h 3d", None
+        find_rules("standard"),
+        "As 2s 3s 4s 4h 5h 6h 7c 7d 7s",
+        "7h 5s Jc Qc Kc 8d 9d Td 2h 3d",
+        None,
     )
     assert report["result"] == "gin"
     assert report["layoffs"] == []
@@ -99,7 +107,10 @@ def test_no_layoffs_on_gin() -> None:
 def test_big_gin_bonus(preset: str, bonus: int) -> None:
     # 11 cards in melds: four sevens, As-2s-3s-4s, 4h-5h-6h. Defender deadwood 18.
     report = showdown_report(
-        preset, "As 2s 3s 4s 4h 5h 6h 7c 7d 7s 7h", "5s Jc Qc Kc 8d 9d Td 2h 3d 8c", None
+        find_rules(preset),
+        "As 2s 3s 4s 4h 5h 6h 7c 7d 7s 7h",
+        "5s Jc Qc Kc 8d 9d Td 2h 3d 8c",
+        None,
     )
     assert report["result"] == "big_gin"
     assert report["points"] == bonus + 18
@@ -124,7 +135,10 @@ def test_big_gin_fifty_and_forbidden() -> None:
     assert showdown.score.points == (68, 0)
     with pytest.raises(ValueError, match="big gin"):
         showdown_report(
-            "classic", "As 2s 3s 4s 4h 5h 6h 7c 7d 7s 7h", "5s Jc Qc Kc 8d 9d Td 2h 3d 8c", None
+            find_rules("classic"),
+            "As 2s 3s 4s 4h 5h 6h 7c 7d 7s 7h",
+            "5s Jc Qc Kc 8d 9d Td 2h 3d 8c",
+            None,
         )
 
 

@@ -89,9 +89,10 @@ const plain = (value) => (value === null ? "null" : String(value));
 
 /**
  * Show the new-game form filled from `current` (URL-style params) and resolve with the
- * params to start, or null when cancelled. `check(params)` answers an error or null.
+ * params to start, or null when cancelled. `check(params)` answers an error or null;
+ * `help(params)`, if given, explains the rules the form holds now.
  */
-export function newGameForm(dialog, options, current, check) {
+export function newGameForm(dialog, options, current, check, help) {
   dialog.replaceChildren();
   const form = element("form", "new-game");
   form.method = "dialog";
@@ -108,6 +109,15 @@ export function newGameForm(dialog, options, current, check) {
   presetLabel.append(preset);
   const about = element("p", "about");
   form.append(presetLabel, about);
+  if (help) {
+    const explain = button(t("form.help"));
+    explain.classList.add("help");
+    explain.addEventListener("click", () => {
+      const { seed: _seed, level: _level, ...rules } = collect(); // declared below, called later
+      help(rules);
+    });
+    form.append(explain);
+  }
 
   const details = element("details", "rules");
   details.append(element("summary", "", t("form.customize")));

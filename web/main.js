@@ -6,6 +6,7 @@ import { startEngine } from "./engine.js";
 import { drawPractice, explain, setupPractice } from "./practice.js";
 import { openReplays } from "./replay.js";
 import { openReview } from "./review.js";
+import { showRulesHelp } from "./rules-help.js";
 import { drawShowdown } from "./showdown.js";
 import { setupSound, soundOfMove } from "./sound.js";
 import { newGameId, recordHand, setupStats } from "./stats.js";
@@ -19,6 +20,10 @@ const PREVIOUS_KEY = "ginrummy.previous";
 // Per speed: the pause before each opponent move and the length of a card's slide, in ms.
 const PACE = { slow: [1400, 650], normal: [800, 380], fast: [260, 160], instant: [0, 0] };
 const STAGES = { runtime: 1, engine: 2, ready: 3 };
+// Embedded in another page (embed.js): a compact layout, and the game is not saved (the
+// visitor's own game, and other embeds of this site, keep theirs).
+const EMBED = new URLSearchParams(location.search).get("embed") === "1";
+if (EMBED) document.documentElement.dataset.embed = "true";
 
 const call = startEngine(onStage, onLoadFailed);
 const ui = { order: [], hand: 0, onGoOut: goOut, game: null }; // game: its statistics id
@@ -63,6 +68,7 @@ function showMessage(text) {
 
 /** Keep the game in localStorage and its rules and seed in the URL. */
 function remember(next) {
+  if (EMBED) return;
   const saved = { params: next.params, save: next.save, order: ui.order, game: ui.game };
   localStorage.setItem(SAVE_KEY, JSON.stringify(saved));
   const query = new URLSearchParams(next.params).toString();
@@ -214,11 +220,13 @@ async function newGame() {
   try {
     const options = await call("options");
     let started = null;
-    const params = await newGameForm($("newgame"), options, state ? state.params : {}, async (asked) => {
+    const check = async (asked) => {
       const answer = await call("new", JSON.stringify(asked));
       started = answer.ok ? answer : null;
       return answer.ok ? null : answer.error;
-    });
+    };
+    const help = (asked) => showRulesHelp($("rules-help"), call, asked);
+    const params = await newGameForm($("newgame"), options, state ? state.params : {}, check, help);
     if (params && started) {
       ui.hand = 0;
       ui.game = newGameId();
@@ -248,6 +256,7 @@ $("replay-button").addEventListener("click", () => {
   if (state) openReplays($("replay"), call, state);
 });
 setupPractice(undo);
+$("rules-button").addEventListener("click", () => showRulesHelp($("rules-help"), call, state ? state.params : {}));
 $("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("speed").value));
 $("speed").value = localStorage.getItem(SPEED_KEY) || "normal";
 setupStats($("stats"), $("stats-button"), showMessage);
@@ -327,7 +336,8 @@ function reorder(moving, before) {
 // --- start: resume the saved game, or deal the one the URL asks for ---------------------
 
 function urlParams() {
-  return Object.fromEntries(new URLSearchParams(location.search));
+  const { embed: _embed, ...params } = Object.fromEntries(new URLSearchParams(location.search));
+  return params;
 }
 
 function sameGame(a, b) {
@@ -336,7 +346,7 @@ function sameGame(a, b) {
 }
 
 async function resume(wanted) {
-  const raw = localStorage.getItem(SAVE_KEY);
+  const raw = EMBED ? null : localStorage.getItem(SAVE_KEY);
   if (!raw) return null;
   let saved = null;
   try {

@@ -12,7 +12,8 @@ function element(tag, className, text) {
   return node;
 }
 
-function handRow(title, melds, deadwood, count) {
+/** Return a laid-down hand: its title with the deadwood `count`, its melds and deadwood. */
+export function handRow(title, melds, deadwood, count) {
   const row = element("div", "laid");
   const head = element("h3", "", title);
   const counted = element("span", "deadwood", t("deadwood", { count }));

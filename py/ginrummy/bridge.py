@@ -25,6 +25,10 @@ opponent. Requests (the argument's shape in brackets):
 - ``replay`` (a step number): the loaded record's table after that many actions.
 - ``state`` (none): the state again.
 - ``warm`` (none): load the opponent now (the page asks once the table is drawn).
+- ``illustrate`` (JSON object: ``kind`` "hand" or "showdown", the cards, ``rules`` as
+  URL-style params): a rule illustration's report, computed by ``ginrummy.calculator``.
+- ``rules_help`` (JSON object of URL-style params, as for ``new``): the help for those
+  rules (``ginrummy.rules_help``); ``seed`` and ``level`` are ignored.
 - ``bytecode`` (a file path): compile this package to checked-hash ``.pyc`` files zipped
   at that path, for the page's worker to keep for its next load.
 
@@ -60,6 +64,7 @@ from typing import Any
 from . import __version__, record, review
 from . import rules as rules_module
 from .actions import Action, Kind
+from .calculator import illustration
 from .cards import format_card, format_mask
 from .match import MAX_SEED, Match
 from .replay import Replay, undo_point
@@ -72,6 +77,7 @@ from .rules import (
     find_rules,
     preset_name,
 )
+from .rules_help import rules_help
 from .state import Phase, melder_for
 from .stats import hand_counts
 from .view import SeatView, seat_view
@@ -577,6 +583,24 @@ def options() -> Json:
     }
 
 
+def illustrate(asked: Json) -> Json:
+    """Return the report of the rule illustration ``asked`` (see ``calculator.illustration``).
+
+    :raises BridgeError: when its ``rules`` are not an object of URL-style params.
+    :raises ValueError: on bad rules or cards.
+    """
+    rules = asked.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise BridgeError('an illustration\'s rules are an object like {"preset": "classic"}')
+    return illustration(rules_from_params(rules), asked)
+
+
+def help_for(params: Json) -> Json:
+    """Return the rules help for URL-style ``params`` (their seed and level are ignored)."""
+    rules = {name: value for name, value in params.items() if name not in ("seed", "level")}
+    return rules_help(rules_from_params(rules))
+
+
 # --- the one entry point -------------------------------------------------------------------
 
 
@@ -616,6 +640,8 @@ _HANDLERS: dict[str, Callable[[Session, str], Json]] = {
         session.current.rules if session.match else STANDARD, session.level
     ),
     "bytecode": lambda session, argument: write_bytecode(argument),
+    "illustrate": lambda session, argument: illustrate(_json_argument(argument)),
+    "rules_help": lambda session, argument: help_for(_json_argument(argument)),
 }
 
 

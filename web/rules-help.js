@@ -1,0 +1,57 @@
+// The Rules dialog: the chosen rule set explained from its own parameters (the bridge's
+// "rules_help", so the text cannot disagree with the engine), with worked examples the
+// engine computed for those rules, drawn by the rule-illustration view.
+import { drawReport } from "./illustrate-view.js";
+import { t } from "./strings.js";
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** Return the dialog's title for URL-style `params`: the preset, marked when changed. */
+function title(params) {
+  const name = (params.preset || "standard").replaceAll("_", " ");
+  const changed = Object.keys(params).some((key) => !["preset", "seed", "level"].includes(key));
+  return t("help.title", { name: changed ? t("help.custom", { name }) : name });
+}
+
+/** Show in `dialog` the help for the rules of URL-style `params`, asked through `call`. */
+export async function showRulesHelp(dialog, call, params) {
+  const answer = await call("rules_help", JSON.stringify(params));
+  dialog.replaceChildren();
+  dialog.classList.add("rules-help");
+  dialog.append(element("h2", "", title(params)));
+  if (!answer.ok) {
+    dialog.append(element("p", "error", answer.error));
+  } else {
+    for (const section of answer.sections) {
+      const part = element("section");
+      part.append(element("h3", "", t(section.id)));
+      const list = element("ul");
+      for (const line of section.lines) {
+        const item = element("li", "", t(line.id, line.params));
+        item.dataset.help = line.id;
+        list.append(item);
+      }
+      part.append(list);
+      dialog.append(part);
+    }
+    dialog.append(element("h3", "", t("help.examples")));
+    for (const example of answer.examples) {
+      const figure = element("figure", "example");
+      figure.dataset.example = example.caption.id;
+      figure.append(element("figcaption", "", t(example.caption.id, example.caption.params)));
+      figure.append(drawReport(example.kind, example.report));
+      dialog.append(figure);
+    }
+  }
+  const form = element("form", "buttons");
+  form.method = "dialog";
+  form.append(element("button", "primary", t("help.close")));
+  dialog.append(form);
+  if (!dialog.open) dialog.showModal();
+  dialog.scrollTop = 0;
+}
