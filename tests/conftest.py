@@ -4,8 +4,11 @@ Inside Pyodide (``sys.platform == "emscripten"``) the ``pyodide`` profile is loa
 fewer examples for the tests that do not set their own ``max_examples``, a fixed seed
 (derandomized, so the run is the same every time), no deadline and no slow-data health
 check (WebAssembly is slower and its timings vary), no example database (the file system
-is thrown away). On CPython Hypothesis picks its own ``default`` profile, or ``ci`` when
-the CI variable is set. ``pytest --hypothesis-profile NAME`` picks one by hand.
+is thrown away). On CPython the ``local`` profile is loaded: Hypothesis's defaults but no
+deadline, because a test timed against a fixed limit fails on a busy machine for no fault
+of the code (speed is the benchmark's job); with the CI variable set, Hypothesis's own
+``ci`` profile (no deadline either, derandomized). ``pytest --hypothesis-profile NAME``
+picks one by hand.
 """
 
 from __future__ import annotations
@@ -24,8 +27,12 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 
+settings.register_profile("local", deadline=None)
+
 if sys.platform == "emscripten":
     settings.load_profile("pyodide")
+elif settings.get_current_profile_name() == "default":
+    settings.load_profile("local")
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:
