@@ -60,9 +60,8 @@ function fieldInput(parameter) {
   } else if (parameter.kind === "choice") {
     input = element("select");
     for (const choice of parameter.choices) {
-      const option = element("option", "", choice.value.replaceAll("_", " "));
+      const option = element("option", "", said(`choice.${parameter.name}.${choice.value}`, choice.value));
       option.value = choice.value;
-      option.title = choice.doc;
       input.append(option);
     }
   } else {
@@ -87,6 +86,11 @@ function fieldText(input) {
 
 const plain = (value) => (value === null ? "null" : String(value));
 
+/** Return the string `id`, or `fallback` in words when the table has none (a rule added in Python). */
+function said(id, fallback) {
+  return t(id) === id ? fallback.replaceAll("_", " ") : t(id);
+}
+
 /**
  * Show the new-game form filled from `current` (URL-style params) and resolve with the
  * params to start, or null when cancelled. `check(params)` answers an error or null.
@@ -101,7 +105,7 @@ export function newGameForm(dialog, options, current, check) {
   const preset = element("select");
   preset.name = "preset";
   for (const entry of options.presets) {
-    const option = element("option", "", entry.name.replaceAll("_", " "));
+    const option = element("option", "", said(`ruleset.${entry.name}`, entry.name));
     option.value = entry.name;
     preset.append(option);
   }
@@ -114,13 +118,12 @@ export function newGameForm(dialog, options, current, check) {
   const inputs = new Map();
   for (const parameter of options.parameters) {
     const label = element("label", "param");
-    label.title = parameter.doc;
-    const id = `param.${parameter.name}`;
-    const name = t(id) === id ? parameter.name.replaceAll("_", " ") : t(id); // a new rule: its name
-    label.append(element("span", "", name));
+    const help = said(`help.${parameter.name}`, parameter.doc);
+    label.title = help;
+    label.append(element("span", "", said(`param.${parameter.name}`, parameter.name)));
     const input = fieldInput(parameter);
     inputs.set(parameter.name, input);
-    label.append(input, element("small", "", parameter.doc));
+    label.append(input, element("small", "", help));
     details.append(label);
   }
   form.append(details);
