@@ -11,10 +11,11 @@ import re
 from pathlib import Path
 
 import pytest
-from player import click_action, open_game, phase, wait_idle
+from player import click_action, go_out, open_game, phase, plant_save, wait_idle
 from playwright.sync_api import Browser, Page, expect
 
-from ginrummy.match import first_dealer
+from deals import make_deck
+from ginrummy.match import Match, first_dealer
 from ginrummy.rules import PRESETS
 
 STANDARD = PRESETS["standard"]
@@ -134,8 +135,29 @@ def test_german_at_phone_size(page: Page, base_url: str, artifacts: Path) -> Non
     )
     form.locator("summary").click()
     page.screenshot(path=str(artifacts / "phone-german-form.png"), full_page=True)
+    expect(form.locator("input[name=knock_limit]")).to_have_value("aufgedeckt")  # "upcard"
     dialog = form.bounding_box()
     assert dialog is not None
     for field in form.locator("label, select, input").all():
         box = field.bounding_box()
         assert box is not None and box["x"] + box["width"] <= dialog["x"] + dialog["width"]
+    form.locator("button.primary").click()
+    wait_idle(page)
+    assert "preset=french_oklahoma" in page.url and "knock_limit" not in page.url  # the same rule
+
+
+def test_a_showdown_in_german(page: Page, base_url: str, artifacts: Path) -> None:
+    deck = make_deck("As 2s 3s 4c 5c 6c 7d 7h 7s Kd", "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d", upcard="2d")
+    page.add_init_script("localStorage.setItem('ginrummy.language', 'de')")
+    plant_save(page, base_url, Match(STANDARD, seed=player_first_seed(), decks=[deck]))
+    click_action(page, "upcard")
+    expect(page.locator("#controls .go-out")).to_have_text("Klopfen K♦")
+    go_out(page, "knock Kd")
+    box = page.locator("#showdown")
+    expect(box.locator(".outcome")).to_have_text("Du: geklopft und das Teilspiel gewonnen")
+    expect(box.locator("[data-rule=knock]")).to_contain_text("Klopfen: Differenz der Restpunkte")
+    assert re.search(r"\(\d+ \u2212 2\)", box.locator("[data-rule=knock]").inner_text())
+    expect(box.locator(".sheet h3")).to_have_text("Punkteliste")
+    page.wait_for_function("document.getAnimations().length === 0")
+    page.screenshot(path=str(artifacts / "phone-german-showdown.png"), full_page=True)
+    assert fits_the_width(page)

@@ -71,17 +71,25 @@ function fieldInput(parameter) {
     if (parameter.kind === "optional_int") input.placeholder = t("form.none");
   }
   input.name = parameter.name;
+  input.dataset.kind = parameter.kind;
   return input;
 }
 
+// The knock limit's "upcard" is shown, and typed, as the language's word for it.
+const isUpcardWord = (input, text) =>
+  input.dataset.kind === "knock_limit" && text.toLowerCase() === t("form.upcard").toLowerCase();
+
 function setField(input, value) {
   if (input.type === "checkbox") input.checked = Boolean(value);
+  else if (input.dataset.kind === "knock_limit" && value === "upcard") input.value = t("form.upcard");
   else input.value = value === null ? "" : String(value);
 }
 
 function fieldText(input) {
   if (input.type === "checkbox") return input.checked ? "true" : "false";
-  return input.value.trim() === "" ? "null" : input.value.trim();
+  const text = input.value.trim();
+  if (isUpcardWord(input, text)) return "upcard";
+  return text === "" ? "null" : text;
 }
 
 const plain = (value) => (value === null ? "null" : String(value));

@@ -286,6 +286,7 @@ const STRINGS = {
     "error.seed": "A deal number is a whole number from 0 to {max}, not \"{value}\".",
     "error.level": "There is no opponent level \"{value}\".",
     "error.no_hint": "There is no move of yours to advise on now.",
+    "form.upcard": "upcard",
   },
 };
 
