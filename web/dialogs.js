@@ -165,7 +165,8 @@ export function newGameForm(dialog, options, current, check) {
 
   const presetRules = (name) => options.presets.find((entry) => entry.name === name).rules;
   const showPreset = (name, changes = {}) => {
-    const source = options.presets.find((entry) => entry.name === name).source;
+    // the source files' codes ("es, it"); a note after them is English, and the description says it
+    const source = options.presets.find((entry) => entry.name === name).source.replace(/\s*\(.*\)$/, "");
     about.textContent = `${t(`preset.${name}`)} ${t("form.source", { source })}`;
     const rules = presetRules(name);
     for (const [field, input] of inputs) setField(input, field in changes ? changes[field] : rules[field]);
