@@ -16,16 +16,20 @@ is not copied, the tests that read it skip themselves; the browser test
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 import json
+import pkgutil
 import re
 from pathlib import Path
 
 import pytest
 
+import ginrummy
 from ginrummy import bridge, cards, rules
 from ginrummy.actions import Kind
 from ginrummy.bot.decision import REASONS
+from ginrummy.messages import MessageError
 from ginrummy.scoring import Outcome, Rule
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -112,18 +116,23 @@ def page_ids() -> set[str]:
 
 
 def message_keys() -> set[str]:
-    """Return the message ids the package's translatable errors carry (their 2nd argument)."""
+    """Return the message ids the package's errors carry: the 2nd argument of every call
+    of a ``MessageError`` class (``RulesError``, ``BridgeError``, ...) in any module."""
     keys = set()
-    for module in (rules, bridge):
+    for info in pkgutil.walk_packages(ginrummy.__path__, "ginrummy."):
+        if info.name.endswith("__main__"):
+            continue  # importing it would run the command line
+        module = importlib.import_module(info.name)
         for node in ast.walk(ast.parse(inspect.getsource(module))):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id in ("RulesError", "BridgeError")
-                and len(node.args) > 1
-                and isinstance(node.args[1], ast.Constant)
-            ):
-                keys.add(node.args[1].value)
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            called = getattr(module, node.func.id, None)
+            if isinstance(called, type) and issubclass(called, MessageError) and len(node.args) > 1:
+                key = node.args[1]
+                choices = [key.body, key.orelse] if isinstance(key, ast.IfExp) else [key]
+                for choice in choices:
+                    assert isinstance(choice, ast.Constant), f"{info.name}: not an id literal"
+                    keys.add(choice.value)
     return keys
 
 
@@ -253,3 +262,26 @@ def test_message_keys_reach_the_page() -> None:
     }
     answer = json.loads(bridge.request("new", '{"preset": "nope"}'))
     assert answer["message"] == {"id": "preset_unknown", "params": {"name": "nope"}}
+
+
+@pytest.mark.parametrize(
+    ("params", "key"),
+    [
+        ({"colour": "red"}, "rule_unknown"),
+        ({"ace_mode": "sideways"}, "rule_choice"),
+        ({"spade_double": "maybe"}, "rule_bool"),
+        ({"target": "-5"}, "rule_whole"),
+        ({"target": "0"}, "rule_at_least_one"),
+        ({"knock_limit": "soon"}, "knock_limit"),
+        ({"deal": "eleven", "knock_limit": "upcard"}, "needs_upcard"),
+        ({"match": "best_of", "match_games": "4"}, "best_of_odd"),
+        ({"preset": "mahjong"}, "preset_unavailable"),
+        ({"seed": "-3"}, "seed"),
+        ({"level": "genius"}, "level"),
+    ],
+)
+def test_a_player_s_bad_game_says_which_message(params: dict[str, str], key: str) -> None:
+    """Every bad rule, deal number or level a player can type carries its message id."""
+    answer = json.loads(bridge.request("new", json.dumps(params)))
+    assert answer["ok"] is False
+    assert answer["message"]["id"] == key, answer

@@ -391,8 +391,12 @@ def parse_value(name: str, value: Any) -> Any:
     if text.isdigit():
         return int(text)
     if name in _FIELD_NAMES and _FIELD_TYPES[name] in ("int", "bool"):
-        key = "rule_bool" if _FIELD_TYPES[name] == "bool" else "rule_whole"
-        raise RulesError(f"rule {name!r} cannot be {value!r}", key, rule=name, value=text)
+        raise RulesError(
+            f"rule {name!r} cannot be {value!r}",
+            "rule_bool" if _FIELD_TYPES[name] == "bool" else "rule_whole",
+            rule=name,
+            value=text,
+        )
     return text
 
 
