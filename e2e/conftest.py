@@ -50,8 +50,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    """Use a phone-sized viewport unless a test asks for another."""
-    return {**browser_context_args, "viewport": {"width": 390, "height": 844}}
+    """Use a phone-sized viewport and English (the page follows the browser's language)."""
+    return {**browser_context_args, "viewport": {"width": 390, "height": 844}, "locale": "en-US"}
 
 
 @pytest.fixture(scope="session")

@@ -338,7 +338,7 @@ def test_a_hint_names_a_legal_move_and_marks_it(page: Page, base_url: str) -> No
 
 def test_a_bad_url_rule_is_explained(page: Page, base_url: str) -> None:
     open_game(page, base_url, "?preset=standard&gin_bonus=lots")
-    expect(page.locator("#message-text")).to_contain_text("gin_bonus")
+    expect(page.locator("#message-text")).to_contain_text("Gin bonus must be a whole number")
 
 
 @pytest.mark.parametrize(("name", "size"), [("phone", (390, 844)), ("desktop", (1280, 800))])

@@ -60,9 +60,8 @@ function fieldInput(parameter) {
   } else if (parameter.kind === "choice") {
     input = element("select");
     for (const choice of parameter.choices) {
-      const option = element("option", "", choice.value.replaceAll("_", " "));
+      const option = element("option", "", said(`choice.${parameter.name}.${choice.value}`, choice.value));
       option.value = choice.value;
-      option.title = choice.doc;
       input.append(option);
     }
   } else {
@@ -72,20 +71,33 @@ function fieldInput(parameter) {
     if (parameter.kind === "optional_int") input.placeholder = t("form.none");
   }
   input.name = parameter.name;
+  input.dataset.kind = parameter.kind;
   return input;
 }
 
+// The knock limit's "upcard" is shown, and typed, as the language's word for it.
+const isUpcardWord = (input, text) =>
+  input.dataset.kind === "knock_limit" && text.toLowerCase() === t("form.upcard").toLowerCase();
+
 function setField(input, value) {
   if (input.type === "checkbox") input.checked = Boolean(value);
+  else if (input.dataset.kind === "knock_limit" && value === "upcard") input.value = t("form.upcard");
   else input.value = value === null ? "" : String(value);
 }
 
 function fieldText(input) {
   if (input.type === "checkbox") return input.checked ? "true" : "false";
-  return input.value.trim() === "" ? "null" : input.value.trim();
+  const text = input.value.trim();
+  if (isUpcardWord(input, text)) return "upcard";
+  return text === "" ? "null" : text;
 }
 
 const plain = (value) => (value === null ? "null" : String(value));
+
+/** Return the string `id`, or `fallback` in words when the table has none (a rule added in Python). */
+function said(id, fallback) {
+  return t(id) === id ? fallback.replaceAll("_", " ") : t(id);
+}
 
 /**
  * Show the new-game form filled from `current` (URL-style params) and resolve with the
@@ -102,7 +114,7 @@ export function newGameForm(dialog, options, current, check, help) {
   const preset = element("select");
   preset.name = "preset";
   for (const entry of options.presets) {
-    const option = element("option", "", entry.name.replaceAll("_", " "));
+    const option = element("option", "", said(`ruleset.${entry.name}`, entry.name));
     option.value = entry.name;
     preset.append(option);
   }
@@ -124,13 +136,12 @@ export function newGameForm(dialog, options, current, check, help) {
   const inputs = new Map();
   for (const parameter of options.parameters) {
     const label = element("label", "param");
-    label.title = parameter.doc;
-    const id = `param.${parameter.name}`;
-    const name = t(id) === id ? parameter.name.replaceAll("_", " ") : t(id); // a new rule: its name
-    label.append(element("span", "", name));
+    const help = said(`help.${parameter.name}`, parameter.doc);
+    label.title = help;
+    label.append(element("span", "", said(`param.${parameter.name}`, parameter.name)));
     const input = fieldInput(parameter);
     inputs.set(parameter.name, input);
-    label.append(input, element("small", "", parameter.doc));
+    label.append(input, element("small", "", help));
     details.append(label);
   }
   form.append(details);
@@ -170,7 +181,8 @@ export function newGameForm(dialog, options, current, check, help) {
 
   const presetRules = (name) => options.presets.find((entry) => entry.name === name).rules;
   const showPreset = (name, changes = {}) => {
-    const source = options.presets.find((entry) => entry.name === name).source;
+    // the source files' codes ("es, it"); a note after them is English, and the description says it
+    const source = options.presets.find((entry) => entry.name === name).source.replace(/\s*\(.*\)$/, "");
     about.textContent = `${t(`preset.${name}`)} ${t("form.source", { source })}`;
     const rules = presetRules(name);
     for (const [field, input] of inputs) setField(input, field in changes ? changes[field] : rules[field]);

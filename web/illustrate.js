@@ -8,7 +8,7 @@
 // Out: {ginrummy: "drawn", id, ok, html, error} to the window that asked, at its origin.
 import { startEngine } from "./engine.js";
 import { drawError, drawReport } from "./illustrate-view.js";
-import { t } from "./strings.js";
+import { errorText, t } from "./strings.js";
 
 const call = startEngine(
   () => {},
@@ -19,7 +19,7 @@ const call = startEngine(
 async function draw(request, written) {
   const answer = await call("illustrate", JSON.stringify(request));
   if (answer.ok) return { ok: true, node: drawReport(answer.illustration, answer) };
-  const error = answer.internal ? t("ill.unavailable", { error: answer.error }) : answer.error;
+  const error = answer.internal ? t("ill.unavailable", { error: answer.error }) : errorText(answer);
   return { ok: false, error, node: drawError(error, written) };
 }
 

@@ -1,16 +1,16 @@
 // The page: loads Python in a worker, then plays — player clicks and drags become action
 // ids for the bridge, its JSON states are drawn, the opponent's moves are paced.
-import { prettyCard } from "./cards.js";
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
 import { drawPractice, explain, setupPractice } from "./practice.js";
+import { moveText, reasonText } from "./reasons.js";
 import { openReplays } from "./replay.js";
 import { openReview } from "./review.js";
 import { showRulesHelp } from "./rules-help.js";
 import { drawShowdown } from "./showdown.js";
 import { setupSound, soundOfMove } from "./sound.js";
 import { newGameId, recordHand, setupStats } from "./stats.js";
-import { t, translate } from "./strings.js";
+import { LANGUAGES, errorText, preferredLanguage, rememberLanguage, setLanguage, t, translate } from "./strings.js";
 import { animate, drawTable, naturalOrder, snapshot } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -25,6 +25,7 @@ const STAGES = { runtime: 1, engine: 2, ready: 3 };
 const EMBED = new URLSearchParams(location.search).get("embed") === "1";
 if (EMBED) document.documentElement.dataset.embed = "true";
 
+let stage = "runtime"; // the loading stage shown (said again when the language changes)
 const call = startEngine(onStage, onLoadFailed);
 const ui = { order: [], hand: 0, onGoOut: goOut, game: null }; // game: its statistics id
 let state = null;
@@ -37,12 +38,19 @@ function setBusy(value) {
   $("table").dataset.busy = String(value);
 }
 
+const language = await setLanguage(preferredLanguage());
+if (new URLSearchParams(location.search).has("lang")) rememberLanguage(language); // a link's choice
 translate(document);
-$("load-stage").textContent = t("load.runtime");
+showStage();
 
-function onStage(stage) {
-  performance.mark(`stage ${stage}`);
-  $("load-progress").value = STAGES[stage];
+function onStage(name) {
+  performance.mark(`stage ${name}`);
+  stage = name;
+  $("load-progress").value = STAGES[name];
+  showStage();
+}
+
+function showStage() {
   $("load-stage").textContent = t({ runtime: "load.runtime", engine: "load.engine" }[stage] || "load.deal");
 }
 
@@ -126,8 +134,7 @@ function endButton() {
 /** Return what the last event of the hand (the move just made) did, in words. */
 function describe(move) {
   const event = state.view.events.at(-1) || {};
-  const word = move.action.startsWith("big gin") ? "big gin" : move.action.split(" ")[0];
-  return t(`move.${word}`, { card: prettyCard(event.card || event.declined) });
+  return moveText(move.action, event.card || event.declined || "");
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -151,7 +158,7 @@ async function opponentTurns() {
 
 function fail(answer) {
   if (loadFailed) return; // Python stopped: the message says so already
-  showMessage(answer.error);
+  showMessage(errorText(answer));
   if (answer.traceback) console.error(answer.traceback);
 }
 
@@ -177,7 +184,7 @@ async function goOut(entry) {
 async function hint() {
   if (busy || !state) return;
   const answer = await call("hint");
-  $("opp-says").textContent = answer.ok ? t("hint.says", { reason: answer.reason }) : answer.error;
+  $("opp-says").textContent = answer.ok ? t("hint.says", { reason: reasonText(answer) }) : errorText(answer);
   const control = answer.ok && document.querySelector(`#table [data-action="${answer.action}"]`);
   if (control) control.classList.add("hinted"); // cleared by the next draw of the table
 }
@@ -223,7 +230,7 @@ async function newGame() {
     const check = async (asked) => {
       const answer = await call("new", JSON.stringify(asked));
       started = answer.ok ? answer : null;
-      return answer.ok ? null : answer.error;
+      return answer.ok ? null : errorText(answer);
     };
     const help = (asked) => showRulesHelp($("rules-help"), call, asked);
     const params = await newGameForm($("newgame"), options, state ? state.params : {}, check, help);
@@ -261,6 +268,19 @@ $("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("s
 $("speed").value = localStorage.getItem(SPEED_KEY) || "normal";
 setupStats($("stats"), $("stats-button"), showMessage);
 setupSound($("sound-button"));
+
+// --- the language switch: each language named in itself; the table redrawn in the new one
+$("language").replaceChildren(
+  ...Object.entries(LANGUAGES).map(([code, name]) => new Option(name, code, false, code === language)),
+);
+$("language").addEventListener("change", async () => {
+  const code = await setLanguage($("language").value);
+  rememberLanguage(code);
+  translate(document);
+  showStage();
+  $("opp-says").textContent = "";
+  if (state) show(state, false);
+});
 
 let drag = null;
 $("hand").addEventListener("pointerdown", (event) => {
@@ -337,6 +357,7 @@ function reorder(moving, before) {
 
 function urlParams() {
   const { embed: _embed, ...params } = Object.fromEntries(new URLSearchParams(location.search));
+  delete params.lang; // the page's language, not the game's
   return params;
 }
 
@@ -369,7 +390,7 @@ async function resume(wanted) {
   const key = `ginrummy.broken.${Date.now()}`;
   localStorage.setItem(key, raw);
   localStorage.removeItem(SAVE_KEY);
-  const error = answer ? answer.error : t("error.not_a_save");
+  const error = answer ? errorText(answer) : t("error.not_a_save");
   setTimeout(() => showMessage(t("error.save_broken", { error, key })));
   return null;
 }
@@ -383,7 +404,7 @@ async function start() {
     first = await call("new", JSON.stringify(wanted));
     if (loadFailed) return;
     if (!first.ok) {
-      showMessage(first.error);
+      showMessage(errorText(first));
       first = await call("new", "{}");
     }
   }

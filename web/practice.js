@@ -1,5 +1,6 @@
 // Practice games: the Undo button (and Ctrl+Z) takes back the player's last move with
 // the opponent's replies, and the opponent says why it plays. Outside practice, neither.
+import { reasonText } from "./reasons.js";
 import { t } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -37,7 +38,7 @@ export function explain(moves) {
   box.replaceChildren();
   for (const move of moves) {
     const line = document.createElement("span");
-    line.textContent = t("practice.why", { reason: move.reason });
+    line.textContent = t("practice.why", { reason: reasonText(move) });
     box.append(line);
   }
   box.hidden = moves.length === 0;

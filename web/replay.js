@@ -3,7 +3,7 @@
 // only the player's. Opening a file never touches the game in play.
 import { backCard, cardGroup, faceCard } from "./cards.js";
 import { listenKeys, moveText } from "./review.js";
-import { t } from "./strings.js";
+import { errorText, t } from "./strings.js";
 
 function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -105,7 +105,7 @@ function viewer(dialog, call, first, problem) {
     if (target === step.step) return;
     const answer = await call("replay", String(target));
     if (!answer.ok) {
-      problem.textContent = answer.error;
+      problem.textContent = errorText(answer);
       problem.hidden = false;
       return;
     }
@@ -176,7 +176,7 @@ export function openReplays(dialog, call, state) {
     if (!file) return;
     const answer = await call("load_record", await file.text());
     if (!answer.ok) {
-      problem.textContent = t("replay.bad_file", { name: file.name, error: answer.error });
+      problem.textContent = t("replay.bad_file", { name: file.name, error: errorText(answer) });
       problem.hidden = false;
       return;
     }

@@ -1,6 +1,7 @@
 // The review of a finished hand: both hands as dealt, then move by move what the
 // opponent knew and why it played, and the player's turns where a better move existed.
 import { cardGroup, prettyCard } from "./cards.js";
+import { moveText as moveWords, reasonText } from "./reasons.js";
 import { t } from "./strings.js";
 
 const CARD_PARAMS = ["card", "better"];
@@ -21,8 +22,7 @@ function button(text, label) {
 
 /** Return the words for a move: "You: discards the 7♥", with the stock card when known. */
 export function moveText(seat, action, card, drew) {
-  const word = action.startsWith("big gin") ? "big gin" : action.split(" ")[0];
-  let move = t(`move.${word}`, { card: prettyCard(card) });
+  let move = moveWords(action, card);
   if (drew) move += ` ${t("review.drew", { card: prettyCard(drew) })}`;
   return t("review.move", { who: t(`who.${seat}`), move });
 }
@@ -70,7 +70,7 @@ function stepDetail(review, index) {
     box.append(cardRow(t("review.its_hand"), step.knew.hand));
     box.append(element("p", "", t("review.seen", { cards: prettyList(step.knew.discards), count: step.knew.stock_count })));
     box.append(element("p", "", t("review.known", { cards: prettyList(step.knew.known) })));
-    if (step.reason) box.append(element("p", "why", t("review.why", { reason: step.reason.reason })));
+    if (step.reason) box.append(element("p", "why", t("review.why", { reason: reasonText(step.reason) })));
   } else if (step.hand) {
     box.append(cardRow(t("review.your_hand"), step.hand));
     const flags = step.flags || [];
@@ -84,7 +84,7 @@ function stepDetail(review, index) {
       box.append(list);
     }
     if (flags.length || step.advice.action !== step.action) {
-      box.append(element("p", "why", t("review.engine", { reason: step.advice.reason })));
+      box.append(element("p", "why", t("review.engine", { reason: reasonText(step.advice) })));
     }
   }
   return box;

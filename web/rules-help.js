@@ -2,7 +2,7 @@
 // "rules_help", so the text cannot disagree with the engine), with worked examples the
 // engine computed for those rules, drawn by the rule-illustration view.
 import { drawReport } from "./illustrate-view.js";
-import { t } from "./strings.js";
+import { errorText, t } from "./strings.js";
 
 function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -25,7 +25,7 @@ export async function showRulesHelp(dialog, call, params) {
   dialog.classList.add("rules-help");
   dialog.append(element("h2", "", title(params)));
   if (!answer.ok) {
-    dialog.append(element("p", "error", answer.error));
+    dialog.append(element("p", "error", errorText(answer)));
   } else {
     for (const section of answer.sections) {
       const part = element("section");

@@ -45,6 +45,16 @@ function playLayoffs(box, showdown, ms) {
   }
 }
 
+/**
+ * Return the numbers behind a line, from its note (English words around them): " (12 − 5)",
+ * " (3 × 25)", " (8)"; "" when it has none. The rule's name beside it says the words.
+ */
+function noteNumbers(note) {
+  const numbers = note.match(/\d+/g);
+  if (!numbers) return "";
+  return ` (${numbers.join(/ x /.test(note) ? " × " : " − ")})`;
+}
+
 function pointLines(result) {
   const list = element("ul", "points");
   for (const line of result.breakdown) {
@@ -53,7 +63,7 @@ function pointLines(result) {
     item.append(
       element("b", "", `+${line.points}`),
       element("span", "", ` ${who(line.seat)}: ${t(`rule.${line.rule}`)}`),
-      element("small", "", /\d/.test(line.note) ? ` (${line.note})` : ""), // the numbers behind it
+      element("small", "", noteNumbers(line.note)),
     );
     list.append(item);
   }

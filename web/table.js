@@ -1,6 +1,6 @@
 // Drawing the table from a bridge state: one element per card, moved between zones and
 // animated from where it was (FLIP). No game logic: only what Python sent.
-import { backCard, cardGroup, faceCard, prettyCard } from "./cards.js";
+import { backCard, cardGroup, cardName, faceCard, prettyCard } from "./cards.js";
 import { t } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,6 +17,7 @@ function cardElement(text) {
   card.removeAttribute("data-action");
   card.removeAttribute("aria-disabled");
   card.className = "card face";
+  card.setAttribute("aria-label", cardName(text)); // in the language of the moment
   return card;
 }
 
@@ -126,6 +127,7 @@ function drawOpponent(view) {
   const hidden = view.hands ? 0 : view.opponent.count - known.length;
   while (backs.length < hidden) backs.push(backCard());
   backs.length = hidden;
+  for (const back of backs) back.setAttribute("aria-label", t("card.back"));
   if (view.hands) {
     for (const text of view.hands[1]) if (!known.includes(text)) shown.push(cardElement(text));
   }

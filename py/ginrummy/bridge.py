@@ -68,6 +68,7 @@ from .calculator import illustration
 from .cards import format_card, format_mask
 from .match import MAX_SEED, Match
 from .replay import Replay, undo_point
+from .messages import MessageError
 from .rules import (
     PRESET_SOURCES,
     PRESETS,
@@ -98,7 +99,7 @@ SAVE_FORMAT = "gin-rummy-save"
 Json = dict[str, Any]
 
 
-class BridgeError(ValueError):
+class BridgeError(MessageError):
     """A request the session cannot answer: its message is shown to the player."""
 
 
@@ -155,9 +156,9 @@ class Session:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise BridgeError(f"the saved game is not valid JSON: {error}") from None
+            raise BridgeError(f"the saved game is not valid JSON: {error}", "not_a_save") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise BridgeError("the saved game is not a save of this page")
+            raise BridgeError("the saved game is not a save of this page", "not_a_save")
         match = record.from_data(data.get("record"))
         self.level = check_level(str(data.get("level", DEFAULT_LEVEL)))
         self.practice = data.get("practice") is True
@@ -201,7 +202,7 @@ class Session:
         """
         match = self.current
         if match.to_move != PLAYER:
-            raise BridgeError("there is no move of yours to advise on now")
+            raise BridgeError("there is no move of yours to advise on now", "no_hint")
         from .bot import advise  # late: loaded after the first deal (see warm)
 
         return advise(seat_view(match, PLAYER), seed=match.seed).to_json()
@@ -479,7 +480,12 @@ def parse_value(name: str, value: Any) -> Any:
     if text.isdigit():
         return int(text)
     if name in _FIELD_NAMES and _FIELD_TYPES[name] in ("int", "bool"):
-        raise RulesError(f"rule {name!r} cannot be {value!r}")
+        raise RulesError(
+            f"rule {name!r} cannot be {value!r}",
+            "rule_bool" if _FIELD_TYPES[name] == "bool" else "rule_whole",
+            rule=name,
+            value=text,
+        )
     return text
 
 
@@ -492,7 +498,12 @@ def parse_seed(value: Any) -> int | None:
         return None
     text = str(value).strip()
     if not text.isdigit() or int(text) > MAX_SEED:
-        raise BridgeError(f"a seed is a whole number from 0 to {MAX_SEED}, not {value!r}")
+        raise BridgeError(
+            f"a seed is a whole number from 0 to {MAX_SEED}, not {value!r}",
+            "seed",
+            max=MAX_SEED,
+            value=text,
+        )
     return int(text)
 
 
@@ -502,7 +513,11 @@ def check_level(level: str) -> str:
     :raises BridgeError: when it is not one of ``LEVELS``.
     """
     if level not in LEVELS:
-        raise BridgeError(f"unknown opponent level {level!r}; choose one of {', '.join(LEVELS)}")
+        raise BridgeError(
+            f"unknown opponent level {level!r}; choose one of {', '.join(LEVELS)}",
+            "level",
+            value=level,
+        )
     return level
 
 
@@ -649,7 +664,8 @@ def request(op: str, argument: str = "", session: Session = SESSION) -> str:
     """Answer the request ``op`` with ``argument`` as a JSON text; never raise.
 
     A bad request or move answers ``{"ok": false, "error": ...}`` with a sentence for
-    the player; a fault in the engine adds ``"internal": true`` and the traceback.
+    the player (and ``"message"``: its id and parameters, when the page can translate
+    it); a fault in the engine adds ``"internal": true`` and the traceback.
     """
     handler = _HANDLERS.get(op)
     try:
@@ -658,6 +674,8 @@ def request(op: str, argument: str = "", session: Session = SESSION) -> str:
         answer: Json = {"ok": True, **handler(session, argument)}
     except ValueError as error:  # every error of bad input is a ValueError
         answer = {"ok": False, "error": str(error)}
+        if isinstance(error, MessageError) and error.key:  # the page can translate it
+            answer["message"] = {"id": error.key, "params": error.params}
     except Exception as error:  # a bug must reach the player, not freeze the page
         answer = {
             "ok": False,

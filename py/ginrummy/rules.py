@@ -20,8 +20,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .messages import MessageError
 
-class RulesError(ValueError):
+
+class RulesError(MessageError):
     """A rule set that cannot be played: an unknown preset, field or value, or a clash."""
 
 
@@ -189,7 +191,9 @@ class Rules:
         unknown = sorted(set(changes) - known)
         if unknown:
             raise RulesError(
-                f"unknown rule {unknown[0]!r}; known rules: {', '.join(sorted(known))}"
+                f"unknown rule {unknown[0]!r}; known rules: {', '.join(sorted(known))}",
+                "rule_unknown",
+                rule=unknown[0],
             )
         return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in changes.items()})
 
@@ -271,7 +275,10 @@ def _coerce(name: str, value: Any) -> Any:
         except ValueError:
             choices = ", ".join(member.value for member in enum_type)
             raise RulesError(
-                f"rule {name!r} cannot be {value!r}; choose one of {choices}"
+                f"rule {name!r} cannot be {value!r}; choose one of {choices}",
+                "rule_choice",
+                rule=name,
+                value=value,
             ) from None
     return value
 
@@ -288,43 +295,81 @@ def _validate(rules: Rules) -> None:
             object.__setattr__(rules, name, _coerce(name, getattr(rules, name)))
             if not isinstance(getattr(rules, name), enum_type):
                 raise RulesError(
-                    f"rule {name!r} must be one of its names, not {getattr(rules, name)!r}"
+                    f"rule {name!r} must be one of its names, not {getattr(rules, name)!r}",
+                    "rule_choice",
+                    rule=name,
+                    value=str(getattr(rules, name)),
                 )
     for name in _BOOL_FIELDS:
         if not isinstance(getattr(rules, name), bool):
-            raise RulesError(f"rule {name!r} must be true or false, not {getattr(rules, name)!r}")
+            value = str(getattr(rules, name))
+            raise RulesError(
+                f"rule {name!r} must be true or false, not {getattr(rules, name)!r}",
+                "rule_bool",
+                rule=name,
+                value=value,
+            )
     for name in _INT_FIELDS:
         value = getattr(rules, name)
         if not _is_int(value) or value < 0:
-            raise RulesError(f"rule {name!r} must be a whole number 0 or more, not {value!r}")
+            raise RulesError(
+                f"rule {name!r} must be a whole number 0 or more, not {value!r}",
+                "rule_whole",
+                rule=name,
+                value=str(value),
+            )
     for name in _OPTIONAL_INT_FIELDS:
         value = getattr(rules, name)
         if value is not None and (not _is_int(value) or value < 0):
             raise RulesError(
-                f"rule {name!r} must be a whole number 0 or more, or null, not {value!r}"
+                f"rule {name!r} must be a whole number 0 or more, or null, not {value!r}",
+                "rule_optional",
+                rule=name,
+                value=str(value),
             )
     limit = rules.knock_limit
     if limit != "upcard" and not (_is_int(limit) and 0 <= limit <= MAX_KNOCK_LIMIT):
         raise RulesError(
             f"rule 'knock_limit' must be a number from 0 to {MAX_KNOCK_LIMIT} or 'upcard', "
-            f"not {limit!r}"
+            f"not {limit!r}",
+            "knock_limit",
+            max=MAX_KNOCK_LIMIT,
+            value=str(limit),
         )
     if rules.unmatched_ace < 1:
-        raise RulesError("rule 'unmatched_ace' must be at least 1")
+        raise RulesError(
+            "rule 'unmatched_ace' must be at least 1", "rule_at_least_one", rule="unmatched_ace"
+        )
     if rules.target < 1:
-        raise RulesError("rule 'target' must be at least 1")
+        raise RulesError("rule 'target' must be at least 1", "rule_at_least_one", rule="target")
     if rules.deal is Deal.ELEVEN and limit == "upcard":
         raise RulesError(
-            "knock_limit 'upcard' needs a first upcard, but the 'eleven' deal has none"
+            "knock_limit 'upcard' needs a first upcard, but the 'eleven' deal has none",
+            "needs_upcard",
+            rule="knock_limit",
         )
     if rules.deal is Deal.ELEVEN and rules.spade_double:
-        raise RulesError("spade_double needs a first upcard, but the 'eleven' deal has none")
+        raise RulesError(
+            "spade_double needs a first upcard, but the 'eleven' deal has none",
+            "needs_upcard",
+            rule="spade_double",
+        )
     if rules.match is MatchFormat.BEST_OF and (rules.match_games < 1 or rules.match_games % 2 == 0):
-        raise RulesError("a best_of match needs an odd number of match_games (1, 3, 5, ...)")
+        raise RulesError(
+            "a best_of match needs an odd number of match_games (1, 3, 5, ...)", "best_of_odd"
+        )
     if rules.match is MatchFormat.HANDS and rules.hands_to_win < 1:
-        raise RulesError("a hands match needs hands_to_win of at least 1")
+        raise RulesError(
+            "a hands match needs hands_to_win of at least 1",
+            "rule_at_least_one",
+            rule="hands_to_win",
+        )
     if rules.match is MatchFormat.MULTI and rules.match_target < 1:
-        raise RulesError("a multi match needs a match_target of at least 1")
+        raise RulesError(
+            "a multi match needs a match_target of at least 1",
+            "rule_at_least_one",
+            rule="match_target",
+        )
 
 
 STANDARD = Rules()
@@ -421,8 +466,14 @@ def find_rules(name: str) -> Rules:
         return PRESETS[name]
     except KeyError:
         if name == "mahjong":
-            raise RulesError("the 'mahjong' preset is not playable yet") from None
-        raise RulesError(f"unknown rule set {name!r}; choose one of {', '.join(PRESETS)}") from None
+            raise RulesError(
+                "the 'mahjong' preset is not playable yet", "preset_unavailable", name=name
+            ) from None
+        raise RulesError(
+            f"unknown rule set {name!r}; choose one of {', '.join(PRESETS)}",
+            "preset_unknown",
+            name=name,
+        ) from None
 
 
 def preset_name(rules: Rules) -> str | None:

@@ -1,0 +1,163 @@
+"""The page in five languages: chosen by the browser, the switch, ``?lang=``; kept on reload.
+
+``tests/test_i18n.py`` checks that every table has every id; here the tables are used as
+the page loads them: the table's words, the opponent's reasons, card names, Python's
+messages and the new-game form, and a German screenshot at phone size (long words).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from player import click_action, go_out, open_game, phase, plant_save, wait_idle
+from playwright.sync_api import Browser, Page, expect
+
+from deals import make_deck
+from ginrummy.match import Match, first_dealer
+from ginrummy.rules import PRESETS
+
+STANDARD = PRESETS["standard"]
+WORDS = {
+    "en": "New game",
+    "it": "Nuova partita",
+    "es": "Nueva partida",
+    "fr": "Nouvelle partie",
+    "de": "Neues Spiel",
+}
+"""The menu's new-game button in each language."""
+
+
+def player_first_seed() -> int:
+    """Return the first seed whose first hand the opponent deals (the player acts first)."""
+    return next(seed for seed in range(100) if first_dealer(STANDARD, seed)[0] == 1)
+
+
+def language_of(page: Page) -> str:
+    """Return the page's ``<html lang>``."""
+    return str(page.get_attribute("html", "lang"))
+
+
+def fits_the_width(page: Page) -> bool:
+    """Return whether nothing makes the page scroll sideways."""
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def test_the_switch_translates_the_table_and_a_reload_keeps_it(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?seed={player_first_seed()}")
+    assert language_of(page) == "en"
+    expect(page.locator("#new-button")).to_have_text(WORDS["en"])
+    names = page.locator("#language option").all_inner_texts()
+    assert names == ["English", "Italiano", "Español", "Français", "Deutsch"]
+
+    page.locator("#language").select_option("fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#new-button")).to_have_text(WORDS["fr"])
+    expect(page.locator("#prompt")).to_contain_text("ou passer ?")
+    expect(page.locator("#stock")).to_have_attribute("aria-label", "Talon")
+    label = page.locator("#hand .card").first.get_attribute("aria-label") or ""
+    ranks = "as|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|valet|dame|roi"
+    assert re.fullmatch(rf"({ranks}) de (pique|trèfle|carreau|cœur)", label), label
+    click_action(page, "pass")  # then the dealer takes the upcard or passes: the player draws
+    assert phase(page) == "draw"
+    expect(page.locator("#prompt")).to_contain_text("Piochez dans le talon")
+
+    page.reload()
+    wait_idle(page)
+    assert language_of(page) == "fr"
+    expect(page.locator("#new-button")).to_have_text(WORDS["fr"])
+    expect(page.locator("#language")).to_have_value("fr")
+    assert page.title() == "Gin Rami"
+
+
+def test_the_url_chooses_the_language_without_touching_the_game(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?lang=de&seed={player_first_seed()}")
+    assert language_of(page) == "de"
+    expect(page.locator("#new-button")).to_have_text(WORDS["de"])
+    expect(page.locator("#prompt")).to_contain_text("nehmen oder passen?")
+    expect(page.locator("dialog#message")).to_be_hidden()  # lang is no rule of the game
+    assert "lang=" not in page.url and f"seed={player_first_seed()}" in page.url
+    assert page.evaluate("localStorage.getItem('ginrummy.language')") == "de"
+
+
+@pytest.mark.parametrize(("locale", "code"), [("es-ES", "es"), ("it-IT", "it"), ("pt-BR", "en")])
+def test_the_first_visit_speaks_the_browser_s_language(
+    browser: Browser, base_url: str, locale: str, code: str
+) -> None:
+    context = browser.new_context(locale=locale, viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        open_game(page, base_url, "?seed=3")
+        assert language_of(page) == code
+        expect(page.locator("#new-button")).to_have_text(WORDS[code])
+    finally:
+        context.close()
+
+
+def test_a_hint_is_said_in_the_language_with_its_cards(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?lang=it&seed={player_first_seed()}")
+    page.locator("#hint-button").click()
+    says = page.locator("#opp-says")
+    expect(says).to_contain_text("Consiglio:")
+    text = says.inner_text()
+    assert "{" not in text and re.search(r"[♠♣♦♥]", text), text  # every parameter filled
+
+
+def test_python_s_messages_are_translated(page: Page, base_url: str) -> None:
+    open_game(page, base_url, "?lang=es&preset=standard&gin_bonus=muchos")
+    message = page.locator("#message-text")
+    expect(message).to_have_text(
+        'Bonificación de gin debe ser un número entero, 0 o más, no "muchos".'
+    )
+    page.locator("dialog#message button").click()
+    page.locator("#new-button").click()
+    form = page.locator("dialog#newgame")
+    form.locator("input[inputmode=numeric]").last.fill("-1")
+    form.locator("button.primary").click()
+    expect(form.locator(".error")).to_contain_text("Un número de reparto es un entero de 0 a")
+
+
+def test_german_at_phone_size(page: Page, base_url: str, artifacts: Path) -> None:
+    open_game(page, base_url, f"?lang=de&seed={player_first_seed()}")
+    page.mouse.move(1, 1)
+    page.screenshot(path=str(artifacts / "phone-german-table.png"))
+    assert fits_the_width(page)
+    menu = page.locator(".menu").bounding_box()
+    assert menu is not None and menu["x"] >= 0 and menu["x"] + menu["width"] <= 390
+
+    page.locator("#new-button").click()
+    form = page.locator("dialog#newgame")
+    form.locator("select[name=preset]").select_option("french_oklahoma")
+    expect(form.locator(".about")).to_contain_text("Extra-Coups")
+    expect(form.locator("select[name=match] option:checked")).to_have_text(
+        "Spiele bis zu einer Summe"
+    )
+    form.locator("summary").click()
+    page.screenshot(path=str(artifacts / "phone-german-form.png"), full_page=True)
+    expect(form.locator("input[name=knock_limit]")).to_have_value("aufgedeckt")  # "upcard"
+    dialog = form.bounding_box()
+    assert dialog is not None
+    for field in form.locator("label, select, input").all():
+        box = field.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= dialog["x"] + dialog["width"]
+    form.locator("button.primary").click()
+    wait_idle(page)
+    assert "preset=french_oklahoma" in page.url and "knock_limit" not in page.url  # the same rule
+
+
+def test_a_showdown_in_german(page: Page, base_url: str, artifacts: Path) -> None:
+    deck = make_deck("As 2s 3s 4c 5c 6c 7d 7h 7s Kd", "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d", upcard="2d")
+    page.add_init_script("localStorage.setItem('ginrummy.language', 'de')")
+    plant_save(page, base_url, Match(STANDARD, seed=player_first_seed(), decks=[deck]))
+    click_action(page, "upcard")
+    expect(page.locator("#controls .go-out")).to_have_text("Klopfen K♦")
+    go_out(page, "knock Kd")
+    box = page.locator("#showdown")
+    expect(box.locator(".outcome")).to_have_text("Du: geklopft und das Teilspiel gewonnen")
+    expect(box.locator("[data-rule=knock]")).to_contain_text("Klopfen: Differenz der Restpunkte")
+    assert re.search(r"\(\d+ \u2212 2\)", box.locator("[data-rule=knock]").inner_text())
+    expect(box.locator(".sheet h3")).to_have_text("Punkteliste")
+    page.wait_for_function("document.getAnimations().length === 0")
+    page.screenshot(path=str(artifacts / "phone-german-showdown.png"), full_page=True)
+    assert fits_the_width(page)

@@ -1,0 +1,28 @@
+// Moves and reasons in words: an action text ("discard Qs") or a reason (the opponent's
+// or a hint's key and parameters, from Python) said in the page's language.
+import { prettyCard } from "./cards.js";
+import { t } from "./strings.js";
+
+/** Return the cards of a text of card texts ("7s7c8c") as people write them: "7♠ 7♣ 8♣". */
+function prettyCards(texts) {
+  return (String(texts).match(/../g) || []).map(prettyCard).join(" ");
+}
+
+/** Return what a player does with `action` ("discard Qs"), as the page says it of the opponent. */
+export function moveText(action, card) {
+  const word = action.startsWith("big gin") ? "big gin" : action.split(" ")[0];
+  return t(`move.${word}`, { card: prettyCard(card ?? action.split(" ")[1]) });
+}
+
+/**
+ * Return the sentence of a reason `{key, params}` (a decision of the opponent or a hint):
+ * cards as symbols, `rank` as the plural of the card's rank, `move` as a move in words.
+ */
+export function reasonText({ key, params = {} }) {
+  const words = { ...params };
+  for (const name of ["card", "other"]) if (params[name]) words[name] = prettyCard(params[name]);
+  if (params.cards) words.cards = prettyCards(params.cards);
+  if (params.rank && params.card) words.rank = t(`ranks.${params.card[0]}`);
+  if (params.move) words.move = moveText(params.move);
+  return t(`reason.${key}`, words);
+}
