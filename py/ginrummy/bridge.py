@@ -67,8 +67,8 @@ from .actions import Action, Kind
 from .calculator import illustration
 from .cards import format_card, format_mask
 from .match import MAX_SEED, Match
-from .replay import Replay, undo_point
 from .messages import MessageError
+from .replay import Replay, undo_point
 from .rules import (
     PRESET_SOURCES,
     PRESETS,
