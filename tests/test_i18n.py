@@ -158,7 +158,7 @@ def families() -> dict[str, set[str]]:
         "preset.": {f"preset.{name}" for name in rules.PRESETS},
         "ruleset.": {f"ruleset.{name}" for name in rules.PRESETS},
         "param.": {f"param.{entry['name']}" for entry in params},
-        "help.": {f"help.{entry['name']}" for entry in params},
+        "param_help.": {f"param_help.{entry['name']}" for entry in params},
         "choice.": {
             f"choice.{entry['name']}.{choice['value']}"
             for entry in params

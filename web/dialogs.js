@@ -136,7 +136,7 @@ export function newGameForm(dialog, options, current, check, help) {
   const inputs = new Map();
   for (const parameter of options.parameters) {
     const label = element("label", "param");
-    const help = said(`help.${parameter.name}`, parameter.doc);
+    const help = said(`param_help.${parameter.name}`, parameter.doc);
     label.title = help;
     label.append(element("span", "", said(`param.${parameter.name}`, parameter.name)));
     const input = fieldInput(parameter);
