@@ -3,6 +3,7 @@
 import { prettyCard } from "./cards.js";
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
+import { keepOffline } from "./offline.js";
 import { drawShowdown } from "./showdown.js";
 import { t, translate } from "./strings.js";
 import { animate, drawTable, naturalOrder, snapshot } from "./table.js";
@@ -329,6 +330,7 @@ async function start() {
     setBusy(false);
   }
   performance.mark("playable");
+  keepOffline(); // only now: its downloads never compete with the first load
 }
 
 start();
