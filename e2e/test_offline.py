@@ -141,16 +141,18 @@ def discard_one(page: Page) -> None:
 
 
 def test_after_one_visit_the_game_plays_with_the_network_cut(
-    context: BrowserContext, site_dir: Path
+    context: BrowserContext, site_dir: Path, tmp_path: Path
 ) -> None:
     build = build_of(site_dir)
-    with serving(site_dir) as server:
+    (tmp_path / "repo").symlink_to(site_dir.resolve(), target_is_directory=True)
+    with serving(tmp_path) as server:  # under a sub-path, as on GitHub Pages
+        url = server.url + "repo/"
         page = context.new_page()
-        open_game(page, server.url, "?seed=7")
+        open_game(page, url, "?seed=7")
         assert worker_settles(page) == "activated"
-        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == url + "sw.js"
         kept = cached_urls(page, build["cache"])
-        assert sorted(kept) == sorted(server.url + name for name in build["files"])
+        assert sorted(kept) == sorted(url + name for name in build["files"])
 
         go_offline(page, server)
         page.reload()
@@ -158,7 +160,7 @@ def test_after_one_visit_the_game_plays_with_the_network_cut(
         discard_one(page)
 
         other = context.new_page()  # a new tab, and a page load with the game in its query
-        open_game(other, server.url, "?preset=oklahoma&seed=3")
+        open_game(other, url, "?preset=oklahoma&seed=3")
         discard_one(other)
 
 
