@@ -7,6 +7,7 @@ server is shut down and the context set offline before the reload.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -30,6 +31,7 @@ from player import (
     website,
 )
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Route
+from playwright.sync_api import Error as PlaywrightError
 
 WATCH_WORKER = """
 const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
@@ -248,7 +250,11 @@ def test_the_cdn_build_loads_pyodide_from_jsdelivr_and_keeps_it(
     context.route(f"{cdn}**", from_node_modules)
     with serving(site) as server:
         page = context.new_page()
-        open_game(page, server.url)
+        try:
+            open_game(page, server.url)
+        except PlaywrightError as error:  # say where the load stopped and what was fetched
+            screen = page.locator("#loading").inner_text()
+            raise AssertionError(f"{screen!r}; CDN: {served}; elsewhere: {escaped}") from error
         assert {"pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= set(served)
         assert not [path for path in server.requested if "pyodide" in path]
         assert worker_settles(page) == "activated"
@@ -300,3 +306,51 @@ def test_the_page_is_installable(browser_type: BrowserType, site_dir: Path, tmp_
                 pngs.add((side, icon["purpose"]))
         assert {(192, "any"), (512, "any")} <= pngs
     context.close()
+
+
+def test_the_build_lists_every_file_but_sw_js_with_its_hash(site_dir: Path) -> None:
+    build = build_of(site_dir)
+    on_disk = {
+        path.relative_to(site_dir).as_posix()
+        for path in site_dir.rglob("*")
+        if path.is_file() and path.name not in ("sw.js", ".nojekyll")
+    }
+    assert set(build["files"]) == on_disk
+    assert (site_dir / ".nojekyll").exists()
+    for name, digest in build["files"].items():
+        assert hashlib.sha256((site_dir / name).read_bytes()).hexdigest() == digest
+    assert build["cache"].startswith("ginrummy-sw-site-") and build["cdn"] == ""
+
+
+@pytest.mark.parametrize(
+    ("svg", "message"),
+    [
+        ('<svg viewBox="0 0 10 10"><path d="M0 0h5"/></svg>', "<path> is not supported"),
+        ('<svg viewBox="0 0 10 10"><rect fill="red"/></svg>', "colour 'red' is not #rrggbb"),
+        (
+            '<svg viewBox="0 0 10 10"><g transform="scale(2)"><rect/></g></svg>',
+            "transform scale(2) is not supported",
+        ),
+        ('<svg viewBox="0 0 10 20"><rect/></svg>', "the icon needs a square viewBox"),
+    ],
+)
+def test_the_icon_drawer_refuses_what_it_cannot_draw(svg: str, message: str) -> None:
+    icons = website().icons_module()
+    with pytest.raises(icons.IconError, match=re.escape(message)):
+        icons.rasterize(svg, 8)
+
+
+def test_the_icon_drawer_draws_shapes_where_the_svg_puts_them() -> None:
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8">'
+        '<rect width="8" height="8" fill="#ffffff"/>'
+        '<g transform="rotate(90 4 4)"><rect x="0" y="0" width="8" height="4" fill="#ff0000"/></g>'
+        "</svg>"
+    )
+    rows = website().icons_module().rasterize(svg, 8)
+
+    def pixel(x: int, y: int) -> tuple[int, ...]:
+        return tuple(round(v * 255) for v in rows[y][4 * x : 4 * x + 4])
+
+    assert pixel(1, 4) == (255, 255, 255, 255)  # the top half turned a quarter: now the right
+    assert pixel(6, 4) == (255, 0, 0, 255)
