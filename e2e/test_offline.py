@@ -13,7 +13,7 @@ import re
 import shutil
 import struct
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from http.server import ThreadingHTTPServer
 from pathlib import Path
@@ -122,6 +122,16 @@ def cached_urls(page: Page, name: str) -> list[str]:
     return urls
 
 
+def caches_once(page: Page, done: Callable[[list[str]], bool]) -> list[str]:
+    """Poll the page's cache names until ``done(names)``; return them (fail after a minute)."""
+    for _ in range(WORKER_TIMEOUT // 250):
+        names: list[str] = page.evaluate(CACHE_NAMES)
+        if done(names):
+            return names
+        page.wait_for_timeout(250)
+    raise AssertionError(f"the caches stayed {names}")
+
+
 def go_offline(page: Page, server: Server) -> None:
     """Cut the network: stop the site's server and set the whole context offline."""
     server.stop()
@@ -186,13 +196,8 @@ def test_a_new_build_takes_over_and_deletes_only_the_old_cache(
         server.requested.clear()
         page.reload()  # served by the old build; the browser finds the new sw.js meanwhile
         wait_idle(page)
-        page.wait_for_function(
-            "async ([now, gone]) => { const names = await caches.keys();"
-            " return names.includes(now) && !names.includes(gone); }",
-            arg=[new, old],
-            timeout=WORKER_TIMEOUT,
-        )
-        assert "someone-else" in page.evaluate(CACHE_NAMES)
+        names = caches_once(page, lambda names: new in names and old not in names)
+        assert "someone-else" in names
         assert sorted(server.requested) == ["/style.css", "/sw.js"], "the rest is kept"
 
         go_offline(page, server)

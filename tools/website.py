@@ -197,10 +197,11 @@ def copy_runtime(out: Path, root: Path = ROOT) -> None:
 
 def icons_module(root: Path = ROOT) -> ModuleType:
     """Return ``tools/icons.py`` (tools/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("icons", root / "tools" / "icons.py")
+    name = "ginrummy_tools_icons"
+    spec = importlib.util.spec_from_file_location(name, root / "tools" / "icons.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("icons", module)  # its dataclass looks itself up there
+    sys.modules[name] = module  # its dataclass looks its module up there
     spec.loader.exec_module(module)
     return module
 

@@ -52,7 +52,7 @@ async function precache() {
   const runtime = BUILD.cdnFiles.map(async (file) => {
     const url = BUILD.cdn + file;
     const cdn = await caches.open(CDN_CACHE);
-    if (await cdn.match(url)) return;
+    if (await cdn.match(url, { ignoreVary: true })) return;
     const response = await fetch(url, { mode: "cors" });
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     await cdn.put(url, response);
