@@ -8,7 +8,8 @@
 // are copied from the old cache) and checks each hash. It then waits until the page that
 // is open has everything it needs (offline.js sends "activate" once the game is dealt),
 // takes over, and deletes the old build's cache: that page keeps running the build it
-// loaded, the next load runs the new one, and no page ever mixes two builds.
+// loaded (it loads all its files before the deal), the next load runs the new one, and no
+// page mixes two builds. No reload prompt: a reload resumes the saved game exactly anyway.
 const BUILD = { cache: "ginrummy-sw-site-unbuilt", files: {}, cdn: "", cdnFiles: [] };
 
 const OWN = "ginrummy-sw-"; // the prefix of every cache this worker owns; others are left alone
