@@ -4,8 +4,9 @@
     python3 build.py test [--fast] [-k EXPR]   lint, type-check, pytest on CPython, in Pyodide
                                                and in Chromium against the built site (e2e/)
     python3 build.py wheel                     build dist/ginrummy-VERSION-py3-none-any.whl
-    python3 build.py site                      build the static page into site/
-    python3 build.py serve [--port N]          build it and serve it on http://127.0.0.1:8000
+    python3 build.py site [--cdn]              build the static page into site/ (--cdn: load
+                                               Pyodide from jsDelivr instead of shipping it)
+    python3 build.py serve [--cdn] [--port N]  build it and serve it on http://127.0.0.1:8000
     python3 build.py bench [ARG...]            the engine benchmark, then the page's in Chromium
     python3 build.py fix                       apply ruff's formatting and its safe lint fixes
 
@@ -280,12 +281,16 @@ def website() -> Any:
     return module
 
 
-def build_site(python: Path) -> Path:
-    """Install Pyodide, build the wheel and assemble the static site in site/; return it."""
-    require_tool("node", "to compile the standard library with Pyodide's own Python")
-    ensure_node_modules()
-    header("build the site")
-    site = website().build_site(build_wheel(python), SITE)
+def build_site(python: Path, cdn: bool = False) -> Path:
+    """Install Pyodide, build the wheel and assemble the static site in site/; return it.
+
+    With ``cdn`` the site loads Pyodide from jsDelivr instead of shipping it.
+    """
+    if not cdn:  # the CDN build ships neither Pyodide nor its compiled standard library
+        require_tool("node", "to compile the standard library with Pyodide's own Python")
+        ensure_node_modules()
+    header("build the site" + (" (Pyodide from the CDN)" if cdn else ""))
+    site = website().build_site(build_wheel(python), SITE, cdn=cdn)
     print(f"site: {site.relative_to(ROOT)}/")
     return Path(site)
 
@@ -349,19 +354,29 @@ def cmd_bench(args: argparse.Namespace) -> None:
     run(python, BROWSER_BENCH, SITE)
 
 
+def site_options(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``site``."""
+    parser.add_argument(
+        "--cdn",
+        action="store_true",
+        help="load Pyodide from the jsDelivr CDN instead of shipping it in the site",
+    )
+
+
 def cmd_site(args: argparse.Namespace) -> None:
     """Build the static site into site/."""
-    build_site(ensure_venv())
+    build_site(ensure_venv(), args.cdn)
 
 
 def serve_options(parser: argparse.ArgumentParser) -> None:
-    """Add the options of ``serve``."""
+    """Add the options of ``serve``: those of ``site`` and the port."""
+    site_options(parser)
     parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
     """Build the site, then serve it on localhost until interrupted."""
-    site = build_site(ensure_venv())
+    site = build_site(ensure_venv(), args.cdn)
     website().serve(site, args.port)
 
 
@@ -381,7 +396,7 @@ COMMANDS: dict[str, Command] = {
     "wheel": Command("build the wheel into dist/", cmd_wheel),
     "bench": Command("run the engine benchmark and the page's", cmd_bench, bench_options),
     "fix": Command("apply ruff's formatting and safe lint fixes", cmd_fix),
-    "site": Command("build the static page into site/", cmd_site),
+    "site": Command("build the static page into site/", cmd_site, site_options),
     "serve": Command("build the page and serve it on localhost", cmd_serve, serve_options),
 }
 

@@ -50,8 +50,20 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    """Use a phone-sized viewport and English (the page follows the browser's language)."""
-    return {**browser_context_args, "viewport": {"width": 390, "height": 844}, "locale": "en-US"}
+    """Use a phone-sized viewport, English, and block service workers, unless a test asks otherwise.
+
+    The page follows the browser's language, so the tests fix it. The page registers a
+    service worker (sw.js) that answers from its cache; requests it answers never reach
+    Playwright's routes, so a test that routes a file (a wrong MIME type, say) or reloads
+    expecting the server would test the cache instead. Only test_offline.py allows service
+    workers, in contexts of its own.
+    """
+    return {
+        **browser_context_args,
+        "viewport": {"width": 390, "height": 844},
+        "locale": "en-US",
+        "service_workers": "block",
+    }
 
 
 @pytest.fixture(scope="session")

@@ -5,10 +5,16 @@ Standard library only; ``build.py site`` and ``build.py serve`` call ``build_sit
 works from any static host and under any sub-path::
 
     index.html style.css *.js art/*.svg     the page (web/)
+    art/icon-*.png                          the PNG icons the web app manifest names
     ginrummy-*.whl                          the engine, unpacked by the worker
     pyodide/                                the runtime: pyodide.mjs, pyodide.asm.mjs,
                                             pyodide.asm.wasm, python_stdlib.zip (.pyc),
                                             pyodide-lock.json (its header only)
+    sw.js                                   the service worker, with every file's SHA-256
+    .nojekyll                               GitHub Pages: serve the files as they are
+
+With ``cdn=True`` (``build.py site --cdn``) there is no ``pyodide/``: the worker loads the
+stock Pyodide of the same version from jsDelivr (``CDN``), and the service worker keeps it.
 
 The standard library is compiled to ``.pyc`` by the pinned Pyodide's own Python
 (``tools/pyc_zip.mjs``) and cached under ``build/`` by Pyodide version, so it is made
@@ -22,12 +28,15 @@ import functools
 import gzip
 import hashlib
 import http.server
+import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import sys
 import threading
 from pathlib import Path
+from types import ModuleType
 from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,6 +48,19 @@ STDLIB_WHERE = "/lib/python{major}{minor}.zip/"
 """Where Pyodide mounts its standard library zip: the file names its code reports."""
 WHEEL_LINE = 'const WHEEL = "ginrummy.whl";'
 """The line of ``web/worker.js`` that names the wheel; the build writes the real name."""
+RUNTIME_LINES = (
+    'import { loadPyodide } from "./pyodide/pyodide.mjs";',
+    'const RUNTIME = here("pyodide/");',
+)
+"""The lines of ``web/worker.js`` that say where Pyodide is; the CDN build rewrites them."""
+CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
+"""Where jsDelivr serves a Pyodide release: the CDN build loads the runtime from there."""
+CDN_FILES = (*RUNTIME_FILES, "python_stdlib.zip", "pyodide-lock.json")
+"""What the page loads of a Pyodide on the CDN, which the service worker keeps."""
+BUILD_LINE = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
+"""The line of ``sw.js`` that the build fills with the site's files and their hashes."""
+SW_CACHE_PREFIX = "ginrummy-sw-site-"
+"""The service worker's cache of a build is this prefix and the hash of the whole site."""
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -119,18 +141,50 @@ def compiled_stdlib(root: Path = ROOT) -> Path:
     return target
 
 
-def build_site(wheel: Path, out: Path, root: Path = ROOT) -> Path:
-    """Assemble the site in ``out`` (emptied first) with ``wheel`` as the engine; return it."""
-    stdlib = compiled_stdlib(root)
+def cdn_url(root: Path = ROOT) -> str:
+    """Return the jsDelivr address of the pinned Pyodide (a folder URL, ending in ``/``)."""
+    return CDN.format(version=pinned_pyodide_version(root))
+
+
+def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> Path:
+    """Assemble the site in ``out`` (emptied first) with ``wheel`` as the engine; return it.
+
+    With ``cdn`` the page loads Pyodide from jsDelivr instead of a ``pyodide/`` folder.
+    """
     if out.exists():
         shutil.rmtree(out)
     shutil.copytree(root / "web", out)
-    worker = out / "worker.js"
-    text = worker.read_text()
-    if WHEEL_LINE not in text:
-        raise SystemExit(f"web/worker.js lost its line {WHEEL_LINE!r}")
-    worker.write_text(text.replace(WHEEL_LINE, f'const WHEEL = "{wheel.name}";'))
+    lines = {WHEEL_LINE: f'const WHEEL = "{wheel.name}";'}
+    if cdn:
+        where = cdn_url(root)
+        lines[RUNTIME_LINES[0]] = f'import {{ loadPyodide }} from "{where}pyodide.mjs";'
+        lines[RUNTIME_LINES[1]] = f'const RUNTIME = "{where}";'
+    rewrite(out / "worker.js", lines)
     shutil.copy2(wheel, out / wheel.name)
+    draw_icons(out, root)
+    (out / ".nojekyll").write_bytes(b"")
+    if not cdn:
+        copy_runtime(out, root)
+    write_precache(out, cdn_url(root) if cdn else "")
+    return out
+
+
+def rewrite(path: Path, lines: dict[str, str]) -> None:
+    """Replace each of ``lines`` (old line: new line) in the file at ``path``.
+
+    :raises SystemExit: when a line is missing (the source changed under the build).
+    """
+    text = path.read_text()
+    for old, new in lines.items():
+        if old not in text:
+            raise SystemExit(f"web/{path.name} lost its line {old!r}")
+        text = text.replace(old, new)
+    path.write_text(text)
+
+
+def copy_runtime(out: Path, root: Path = ROOT) -> None:
+    """Copy what the page loads of the pinned Pyodide into ``out/pyodide/``."""
+    stdlib = compiled_stdlib(root)
     runtime = out / "pyodide"
     runtime.mkdir()
     for name in RUNTIME_FILES:
@@ -139,7 +193,73 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT) -> Path:
     lock = json.loads((root / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())
     trimmed = {"info": lock["info"], "packages": {}}  # the page loads no Pyodide package
     (runtime / "pyodide-lock.json").write_text(json.dumps(trimmed, separators=(",", ":")))
-    return out
+
+
+def icons_module(root: Path = ROOT) -> ModuleType:
+    """Return ``tools/icons.py`` (tools/ is not a package)."""
+    name = "ginrummy_tools_icons"
+    spec = importlib.util.spec_from_file_location(name, root / "tools" / "icons.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # its dataclass looks its module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def draw_icons(out: Path, root: Path = ROOT) -> None:
+    """Draw each PNG icon the site's manifest names from ``art/icon.svg``, at its size.
+
+    Drawn once per icon and rasterizer (a few seconds in pure Python), cached in ``build/``.
+
+    :raises SystemExit: when a PNG icon's ``sizes`` is not one square size.
+    """
+    svg = out / "art" / "icon.svg"
+    digest = hashlib.sha256(svg.read_bytes() + (root / "tools" / "icons.py").read_bytes())
+    manifest = json.loads((out / "manifest.webmanifest").read_text())
+    for icon in manifest["icons"]:
+        if icon["type"] != "image/png":
+            continue
+        match = re.fullmatch(r"(\d+)x\1", icon["sizes"])
+        if not match:
+            raise SystemExit(
+                f"manifest.webmanifest: icon {icon['src']} has sizes {icon['sizes']!r}"
+            )
+        size = int(match.group(1))
+        cached = root / "build" / f"icon-{size}-{digest.hexdigest()[:12]}.png"
+        if not cached.exists():
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            icons_module(root).render(svg, size, cached)
+        shutil.copy2(cached, out / icon["src"])
+
+
+def precache_list(site: Path) -> dict[str, str]:
+    """Return every file the service worker keeps (all but itself and dot files): its hash."""
+    files = {}
+    for path in sorted(site.rglob("*")):
+        name = path.relative_to(site).as_posix()
+        if path.is_file() and name != "sw.js" and not path.name.startswith("."):
+            files[name] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return files
+
+
+def write_precache(site: Path, cdn: str = "") -> str:
+    """Write into ``site/sw.js`` the site's files with their hashes; return its cache name.
+
+    The cache is named by a hash of the whole list, so any change to any file makes a new
+    cache (and a new ``sw.js``, which is how browsers notice a new build). ``cdn`` is where
+    the CDN build loads Pyodide from ("" when the site ships it).
+    """
+    files = precache_list(site)
+    listing = json.dumps(files, sort_keys=True, separators=(",", ":"))
+    cache = SW_CACHE_PREFIX + hashlib.sha256((listing + cdn).encode()).hexdigest()[:16]
+    build = {"cache": cache, "files": files, "cdn": cdn, "cdnFiles": list(CDN_FILES) if cdn else []}
+    worker = site / "sw.js"
+    text = worker.read_text()
+    if not BUILD_LINE.search(text):
+        raise SystemExit("web/sw.js lost its line const BUILD = ...;")
+    line = f"const BUILD = {json.dumps(build, separators=(',', ':'))};"
+    worker.write_text(BUILD_LINE.sub(lambda _: line, text, count=1))
+    return cache
 
 
 def own_bytes_gz(site: Path) -> int:
@@ -205,13 +325,14 @@ def main(argv: list[str] | None = None) -> int:
     build = commands.add_parser("build", help="assemble the site from a built wheel")
     build.add_argument("wheel", type=Path)
     build.add_argument("--out", type=Path, default=ROOT / "site")
+    build.add_argument("--cdn", action="store_true", help="load Pyodide from jsDelivr")
     serving = commands.add_parser("serve", help="serve a built site")
     serving.add_argument("--site", type=Path, default=ROOT / "site")
     serving.add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
     if args.command == "build":
         ensure_pyodide()
-        print(build_site(args.wheel, args.out))
+        print(build_site(args.wheel, args.out, cdn=args.cdn))
     else:
         serve(args.site, args.port)
     return 0

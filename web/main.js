@@ -2,6 +2,7 @@
 // ids for the bridge, its JSON states are drawn, the opponent's moves are paced.
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
+import { keepOffline } from "./offline.js";
 import { drawPractice, explain, setupPractice } from "./practice.js";
 import { moveText, reasonText } from "./reasons.js";
 import { openReplays } from "./replay.js";
@@ -422,6 +423,7 @@ async function start() {
     setBusy(false);
   }
   performance.mark("playable");
+  keepOffline(); // only now: its downloads never compete with the first load
 }
 
 start();

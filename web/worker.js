@@ -8,13 +8,15 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 // The wheel's file name, written by tools/website.py when it builds the site.
 const WHEEL = "ginrummy.whl";
 const here = (path) => new URL(path, import.meta.url).href;
+// Where Pyodide is; a build with --cdn writes the CDN's address here and in the import.
+const RUNTIME = here("pyodide/");
 
 // A host serving .wasm with the wrong MIME type makes Pyodide wait for ever: ask the
 // server first (in parallel with everything else) and fail with a clear message.
 // (A host that refuses HEAD is given the benefit of the doubt; the page's stall timer
 // still catches a hang.)
 async function checkWasmType() {
-  const response = await fetch(here("pyodide/pyodide.asm.wasm"), { method: "HEAD" });
+  const response = await fetch(`${RUNTIME}pyodide.asm.wasm`, { method: "HEAD" });
   const type = response.headers.get("content-type") || "(none)";
   if (response.status === 404) throw new Error("pyodide/pyodide.asm.wasm is missing (HTTP 404)");
   if (response.ok && !type.startsWith("application/wasm")) {
@@ -69,8 +71,8 @@ async function boot() {
   const wasmChecked = checkWasmType();
   const pyodide = await Promise.race([
     loadPyodide({
-      indexURL: here("pyodide/"),
-      stdLibURL: here("pyodide/python_stdlib.zip"),
+      indexURL: RUNTIME,
+      stdLibURL: `${RUNTIME}python_stdlib.zip`,
     }),
     wasmChecked.then(() => new Promise(() => {})),
   ]);
