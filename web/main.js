@@ -1,8 +1,11 @@
 // The page: loads Python in a worker, then plays — player clicks and drags become action
 // ids for the bridge, its JSON states are drawn, the opponent's moves are paced.
+import { announce, announceFrom, say } from "./announce.js";
 import { prettyCard } from "./cards.js";
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
+import { afterDraw, installKeyboard, markShowdown, openKeys, rememberFocus } from "./keyboard.js";
+import { motion, openSettings } from "./settings.js";
 import { drawShowdown } from "./showdown.js";
 import { t, translate } from "./strings.js";
 import { animate, drawTable, naturalOrder, snapshot } from "./table.js";
@@ -48,7 +51,15 @@ function onLoadFailed(message, stalled) {
 $("load-retry").addEventListener("click", () => location.reload());
 
 function pace() {
-  return PACE[$("speed").value] || PACE.normal;
+  const [pause, ms] = PACE[$("speed").value] || PACE.normal;
+  return [pause, motion(ms)];
+}
+
+/** Draw the table again, keeping the keyboard focus where it was. */
+function redraw() {
+  const focus = rememberFocus();
+  drawTable(state, ui);
+  afterDraw(focus);
 }
 
 function showMessage(text) {
@@ -71,7 +82,7 @@ function show(next, animated = true) {
     ui.order = naturalOrder(next.view.hand);
   }
   state = next;
-  drawTable(state, ui);
+  redraw();
   const [, ms] = pace();
   if (animated) animate(before, ms);
   const box = $("showdown");
@@ -84,6 +95,7 @@ function show(next, animated = true) {
   } else {
     box.replaceChildren();
   }
+  markShowdown(over);
   remember(state);
 }
 
@@ -122,6 +134,7 @@ async function opponentTurns() {
     said.push(describe(answer.move));
     $("opp-says").textContent = t("opp.says", { moves: said.join(", ") });
   }
+  if (state) announce(state);
 }
 
 function fail(answer) {
@@ -137,6 +150,7 @@ async function act(action) {
     const answer = await call("play", action);
     if (!answer.ok) return fail(answer);
     show(answer);
+    announce(state);
     await opponentTurns();
   } finally {
     setBusy(false);
@@ -152,7 +166,9 @@ async function goOut(entry) {
 async function hint() {
   if (busy || !state) return;
   const answer = await call("hint");
-  $("opp-says").textContent = answer.ok ? t("hint.says", { reason: answer.reason }) : answer.error;
+  const said = answer.ok ? t("hint.says", { reason: answer.reason }) : answer.error;
+  $("opp-says").textContent = said;
+  say(said);
   const control = answer.ok && document.querySelector(`#table [data-action="${answer.action}"]`);
   if (control) control.classList.add("hinted"); // cleared by the next draw of the table
 }
@@ -172,6 +188,7 @@ async function newGame() {
       ui.hand = 0;
       $("opp-says").textContent = "";
       show(started, false);
+      announceFrom(state);
       await opponentTurns();
     }
   } finally {
@@ -192,6 +209,8 @@ $("new-button").addEventListener("click", newGame);
 $("hint-button").addEventListener("click", hint);
 $("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("speed").value));
 $("speed").value = localStorage.getItem(SPEED_KEY) || "normal";
+$("settings-button").addEventListener("click", () => openSettings($("settings"), openKeys));
+installKeyboard(setOrder);
 
 let drag = null;
 $("hand").addEventListener("pointerdown", (event) => {
@@ -237,7 +256,7 @@ window.addEventListener("pointerup", (event) => {
   } else {
     const to = card.getBoundingClientRect();
     const back = `translate(${from.left - to.left}px, ${from.top - to.top}px)`;
-    card.animate([{ transform: back }, { transform: "none" }], { duration: 200 });
+    card.animate([{ transform: back }, { transform: "none" }], { duration: motion(200) });
   }
 });
 
@@ -257,9 +276,14 @@ function reorder(moving, before) {
   const group = meld && !meld.includes(before) ? meld : [moving];
   const rest = ui.order.filter((text) => !group.includes(text));
   rest.splice(rest.indexOf(before), 0, ...group);
-  ui.order = rest;
+  setOrder(rest);
+}
+
+/** Show the hand in the player's new `order` of its cards (card texts). */
+function setOrder(order) {
+  ui.order = order;
   const places = snapshot();
-  drawTable(state, ui);
+  redraw();
   animate(places, pace()[1]);
   remember(state);
 }
@@ -318,6 +342,7 @@ async function start() {
   if (!first.ok) return onLoadFailed(first.error, false);
   performance.mark("dealt");
   show(first, false);
+  announceFrom(state);
   performance.mark("drawn");
   $("loading").hidden = true;
   document.documentElement.dataset.ready = "true";
