@@ -3,7 +3,7 @@
 import { cardName } from "./cards.js";
 import { t } from "./strings.js";
 
-const KEEP = 40; // lines kept in the log
+const KEEP = 100; // lines kept in the log (it starts again at each hand)
 let heard = { hand: 0, events: 0, cards: [], over: false }; // what was told so far
 
 /** Announce `text` to screen readers (one new line of the live log). */
@@ -70,6 +70,7 @@ export function announce(state, header = false) {
   let fresh = header;
   if (view.hand_number !== heard.hand) {
     heard = { hand: view.hand_number, events: 0, cards: [], over: false };
+    document.getElementById("announce").replaceChildren(); // a new hand: the log starts again
     fresh = true;
   }
   if (fresh) lines.push(t(`say.hand_${view.dealer}`, { number: view.hand_number }));
@@ -91,5 +92,6 @@ export function announce(state, header = false) {
 export function announceFrom(state) {
   const view = state.view;
   heard = { hand: view.hand_number, events: view.events.length, cards: [...view.hand], over: false };
+  document.getElementById("announce").replaceChildren();
   announce(state, true);
 }

@@ -100,11 +100,11 @@ function typing(target) {
 
 /**
  * Handle a key on a hand card: the arrows, Home and End move focus through the hand; with
- * Shift or Alt the arrows move the card. Return whether the key was one of these.
+ * Shift the arrows move the card. Return whether the key was one of these.
  */
 function walkHand(card, event, setOrder) {
   const step = WALK[event.key];
-  if (step && (event.shiftKey || event.altKey)) {
+  if (step && event.shiftKey) {
     const order = movedOrder(card.dataset.card, step);
     if (order) {
       setOrder(order);
@@ -151,13 +151,12 @@ function movedOrder(text, step) {
 export function installKeyboard(setOrder) {
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey) return;
-    if (document.querySelector("dialog[open]") || typing(event.target)) return;
+    if (event.altKey || document.querySelector("dialog[open]") || typing(event.target)) return;
     const card = event.target.closest?.("#hand .card");
     if (card && walkHand(card, event, setOrder)) {
       event.preventDefault();
       return;
     }
-    if (event.altKey) return;
     const shortcut = SHORTCUTS.find((entry) => entry.keys.includes(event.key.toLowerCase()));
     if (!shortcut) return;
     event.preventDefault();

@@ -56,7 +56,7 @@ function pointLines(result) {
     );
     list.append(item);
   }
-  const total = element("p", "hand-points");
+  const total = element("li", "hand-points"); // in the list: a <ul> holds only <li>
   const winner = result.winner;
   total.dataset.points = result.points.join(",");
   total.textContent =
