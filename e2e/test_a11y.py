@@ -6,7 +6,6 @@ axe-core's check of every screen: no serious or critical violation.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,8 @@ from ginrummy.rules import PRESETS
 
 STANDARD = PRESETS["standard"]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-RANKS = dict(zip("A23456789TJQK", "ace two three four five six seven eight nine ten jack queen king".split(), strict=True))
+RANK_NAMES = "ace two three four five six seven eight nine ten jack queen king"
+RANKS = dict(zip("A23456789TJQK", RANK_NAMES.split(" "), strict=True))
 SUITS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 
@@ -39,17 +39,16 @@ def check_axe(page: Page, screen: str) -> None:
           result.violations
             .filter((v) => v.impact === "serious" || v.impact === "critical")
             .map((v) => ({ id: v.id, impact: v.impact, help: v.help,
-                           nodes: v.nodes.map((n) => n.target.join(" ") + ": " + n.failureSummary) })))"""
+                           nodes: v.nodes.map((n) => `${n.target}: ${n.failureSummary}`) })))"""
     )
     assert not found, f"axe on the {screen}:\n{json.dumps(found, indent=1)}"
 
 
 def focused(page: Page) -> dict[str, str | None]:
-    """Return the focused element's card, action, id and tag."""
+    """Return the card and the action of the focused element (None where it has none)."""
     result: dict[str, str | None] = page.evaluate(
         """(() => { const e = document.activeElement;
-          return { card: e.dataset.card ?? null, action: e.dataset.action ?? null,
-                   id: e.id || null, tag: e.tagName }; })()"""
+          return { card: e.dataset.card ?? null, action: e.dataset.action ?? null }; })()"""
     )
     return result
 
@@ -69,7 +68,9 @@ def deadwood_after(page: Page) -> dict[str, int]:
     """Return each legal discard with the deadwood it leaves (the cards' titles)."""
     out = {}
     for card in page.locator("#hand .card[data-action^='discard']").all():
-        out[str(card.get_attribute("data-card"))] = int((card.get_attribute("title") or "").split()[-1])
+        out[str(card.get_attribute("data-card"))] = int(
+            (card.get_attribute("title") or "").split()[-1]
+        )
     return out
 
 
@@ -87,7 +88,10 @@ def key_turn(page: Page) -> None:
     elif page.locator('[data-action="stock"]').count():
         page.keyboard.press("s")
     elif page.locator("#hand [data-action^='layoff']").count():
-        focus_card(page, str(page.locator("#hand [data-action^='layoff']").first.get_attribute("data-card")))
+        focus_card(
+            page,
+            str(page.locator("#hand [data-action^='layoff']").first.get_attribute("data-card")),
+        )
         page.keyboard.press("Enter")
     elif page.locator('[data-action="done"]').count():
         page.keyboard.press("f")
@@ -105,11 +109,13 @@ def spoken(page: Page) -> list[str]:
 
 
 def spoken_list(items: list[str]) -> str:
-    """Return ``items`` joined as English lists them: "a", "a and b", "a, b and c"."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    """Return ``items`` joined as English lists them: "a", "a and b", "a, b, and c"."""
+    if len(items) < 3:
+        return " and ".join(items)
+    return f"{', '.join(items[:-1])}, and {items[-1]}"
 
 
-def move_words(match: Match, seat: int, event: Any, drawn: str | None) -> str:
+def move_words(match: Match, event: Any, drawn: str | None) -> str:
     """Return the words the page should say for one move (without who made it)."""
     from ginrummy.cards import format_card
 
@@ -155,7 +161,7 @@ def expected_sentences(match: Match) -> list[str]:
         drawn = None
         if seat == 0 and event.action == "stock":
             (drawn,) = format_mask(replay.hand.hands[0] & ~before)
-        words = move_words(match, event.seat, event, drawn)
+        words = move_words(match, event, drawn)
         if seat == 1 and turns and turns[-1][0] == 1:
             turns[-1][1].append(words)
         else:
@@ -174,7 +180,8 @@ def test_a_whole_hand_played_with_the_keyboard_is_told_move_by_move(
     card = page.locator("#hand .card:focus")
     expect(card).to_have_count(1)
     style = card.evaluate(
-        "e => { const s = getComputedStyle(e); return [e.matches(':focus-visible'), s.outlineStyle, s.outlineWidth, s.outlineColor]; }"
+        """(e) => { const s = getComputedStyle(e);
+          return [e.matches(":focus-visible"), s.outlineStyle, s.outlineWidth, s.outlineColor]; }"""
     )
     assert style == [True, "solid", "3px", "rgb(255, 243, 196)"], style
     assert page.locator("#hand .card[tabindex='0']").count() == 1  # the hand is one tab stop
@@ -318,10 +325,11 @@ def test_axe_finds_nothing_serious_on_any_screen(page: Page, base_url: str, size
     check_every_screen(page, base_url)
 
 
-def test_axe_finds_nothing_serious_with_large_cards_in_four_colours(page: Page, base_url: str) -> None:
-    page.context.add_init_script(
-        "localStorage.setItem('ginrummy.settings', JSON.stringify({ large: true, fourColour: true }))"
-    )
+def test_axe_finds_nothing_serious_with_large_cards_in_four_colours(
+    page: Page, base_url: str
+) -> None:
+    settings = json.dumps({"large": True, "fourColour": True})
+    page.context.add_init_script(f"localStorage.setItem('ginrummy.settings', '{settings}')")
     check_every_screen(page, base_url)
 
 
@@ -363,7 +371,10 @@ def slides_made(page: Page) -> int:
 
 COUNT_SLIDES = """window.slides = 0;
 const animate = Element.prototype.animate;
-Element.prototype.animate = function (...args) { window.slides += 1; return animate.apply(this, args); };"""
+Element.prototype.animate = function (...args) {
+  window.slides += 1;
+  return animate.apply(this, args);
+};"""
 
 
 @pytest.mark.parametrize("how", ["system", "setting", "none"])
@@ -372,11 +383,15 @@ def test_reduced_motion_means_no_slides(page: Page, base_url: str, how: str) -> 
     if how == "system":
         page.emulate_media(reduced_motion="reduce")
     if how == "setting":
-        page.add_init_script("localStorage.setItem('ginrummy.settings', '{\"reduceMotion\": true}')")
+        page.add_init_script(
+            "localStorage.setItem('ginrummy.settings', '{\"reduceMotion\": true}')"
+        )
     open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}", speed="normal")
     page.keyboard.press("u")
     wait_idle(page)
-    transition = page.locator("#hand .card").first.evaluate("e => getComputedStyle(e).transitionDuration")
+    transition = page.locator("#hand .card").first.evaluate(
+        "e => getComputedStyle(e).transitionDuration"
+    )
     if how == "none":
         assert slides_made(page) > 0 and transition != "0s"
     else:
