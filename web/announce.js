@@ -15,7 +15,8 @@ export function say(text) {
   while (log.childElementCount > KEEP) log.firstElementChild.remove();
 }
 
-function list(items) {
+/** Return `items` joined as the page's language lists them ("a, b, and c"). */
+export function list(items) {
   return new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" }).format(items);
 }
 

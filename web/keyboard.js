@@ -1,7 +1,7 @@
 // Playing from the keyboard: the hand is one tab stop whose cards the arrow keys walk
 // (roving tabindex), letter keys press the table's controls (shown on them as badges),
 // focus survives each redraw of the table, and the hand's groups are named for screen readers.
-import { say } from "./announce.js";
+import { list, say } from "./announce.js";
 import { cardName } from "./cards.js";
 import { t } from "./strings.js";
 
@@ -25,13 +25,13 @@ const SHORTCUTS = [
   { keys: ["o"], does: "keys.settings", target: "#settings-button" },
   { keys: ["?"], does: "keys.help", run: () => openKeys() },
 ];
-// Keys that are not letters, for the help list.
+// Keys that are not letters, for the help list: their key caps and what they do.
 const MOVES = [
-  ["\u2190 \u2192", "keys.arrows"],
-  ["Enter / Space", "keys.enter"],
-  ["Shift + \u2190 \u2192", "keys.reorder"],
-  ["Tab", "keys.tab"],
-  ["Esc", "keys.escape"],
+  [["\u2190 \u2192", "Home", "End"], "keys.arrows"],
+  [["Enter", "Space"], "keys.enter"],
+  [["Shift + \u2190 \u2192"], "keys.reorder"],
+  [["Tab"], "keys.tab"],
+  [["Esc"], "keys.escape"],
 ];
 
 let current = null; // the hand card that holds the hand's tab stop
@@ -55,36 +55,30 @@ function controlFor(shortcut) {
 /** Open the list of keys in the `#keys` dialog. */
 export function openKeys() {
   const dialog = $("keys");
-  dialog.replaceChildren();
-  const title = document.createElement("h2");
-  title.id = "keys-title";
-  title.textContent = t("keys.title");
-  dialog.setAttribute("aria-labelledby", title.id);
-  const table = document.createElement("table");
-  table.className = "keys";
-  const row = (cells, tag) => {
-    const tr = document.createElement("tr");
-    for (const [index, cell] of cells.entries()) {
-      const td = document.createElement(index === 0 ? "th" : tag);
-      if (tag === "td" && index === 0) {
-        td.scope = "row";
-        for (const key of cell.split(" / ")) td.append(kbd(key), " ");
-      } else td.textContent = cell;
-      tr.append(td);
-    }
-    table.append(tr);
+  const cell = (tag, ...content) => {
+    const node = document.createElement(tag);
+    node.append(...content);
+    return node;
   };
-  row([t("keys.key"), t("keys.does")], "th");
-  for (const shortcut of SHORTCUTS) row([shortcut.keys.map((key) => key.toUpperCase()).join(" / "), t(shortcut.does)], "td");
-  for (const [keys, does] of MOVES) row([keys, t(does)], "td");
-  const form = document.createElement("form");
+  const head = cell("tr", cell("th", t("keys.key")), cell("th", t("keys.does")));
+  for (const th of head.children) th.scope = "col";
+  const rows = [...SHORTCUTS.map((entry) => [entry.keys.map((key) => key.toUpperCase()), entry.does]), ...MOVES];
+  const body = rows.map(([keys, does]) => {
+    const caps = cell("th", ...keys.flatMap((key) => [kbd(key), " "]));
+    caps.scope = "row";
+    return cell("tr", caps, cell("td", t(does)));
+  });
+  const table = cell("table", cell("thead", head), cell("tbody", ...body));
+  table.className = "keys";
+  const title = cell("h2", t("keys.title"));
+  title.id = "keys-title";
+  const close = cell("button", t("settings.close"));
+  close.className = "primary";
+  const form = cell("form", close);
   form.method = "dialog";
   form.className = "buttons";
-  const close = document.createElement("button");
-  close.className = "primary";
-  close.textContent = t("settings.close");
-  form.append(close);
-  dialog.append(title, table, form);
+  dialog.replaceChildren(title, table, form);
+  dialog.setAttribute("aria-labelledby", title.id);
   dialog.showModal();
 }
 
@@ -192,11 +186,9 @@ function nameGroups() {
   }
 }
 
-/** Return a group's spoken name: "Meld: seven, eight and nine of hearts", "Deadwood". */
+/** Return a group's spoken name: "Meld: seven, eight, and nine of hearts", "Deadwood". */
 function groupName(texts, meld) {
   if (!meld) return t("group.deadwood");
-  const lang = document.documentElement.lang || "en";
-  const list = (items) => new Intl.ListFormat(lang, { type: "conjunction" }).format(items);
   const suits = new Set(texts.map((text) => text[1]));
   if (suits.size === 1) {
     return t("group.run", { ranks: list(texts.map((text) => t(`rank.${text[0]}`))), suit: t(`suit.${texts[0][1]}`) });

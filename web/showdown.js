@@ -56,15 +56,16 @@ function pointLines(result) {
     );
     list.append(item);
   }
-  const total = element("li", "hand-points"); // in the list: a <ul> holds only <li>
+  const total = element("p", "hand-points");
   const winner = result.winner;
   total.dataset.points = result.points.join(",");
   total.textContent =
     winner === null
       ? t("showdown.nothing")
       : t("showdown.points", { who: who(winner), points: result.points[winner] });
-  list.append(total);
-  return list;
+  const box = element("div", "point-lines"); // the total after the list: a <ul> holds only <li>
+  box.append(list, total);
+  return box;
 }
 
 function gameTable(game) {

@@ -213,7 +213,7 @@ const STRINGS = {
     "keys.new": "New game",
     "keys.settings": "Settings",
     "keys.help": "This list of keys",
-    "keys.arrows": "Move through your hand (Home, End: first, last card)",
+    "keys.arrows": "Move through your hand; Home and End: its first and last card",
     "keys.enter": "Play the focused card or button: discard, lay off, next hand",
     "keys.reorder": "Move the focused card in your hand",
     "keys.tab": "Go through the table's controls",
