@@ -6,6 +6,7 @@ axe-core's check of every screen: no serious or critical violation.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -192,6 +193,11 @@ def test_a_whole_hand_played_with_the_keyboard_is_told_move_by_move(
         key_turn(page)
     assert phase(page) == "hand_over"
     assert focused(page)["action"] == "next", "the hand's end takes the focus to its button"
+    live = page.evaluate(
+        """[...document.querySelectorAll("[aria-live], [role=status], [role=log], [role=alert]")]
+          .filter((e) => !e.closest("[hidden]")).map((e) => e.id)"""
+    )
+    assert live == ["announce"], "one live region speaks, so nothing is said twice"
     match = engine_match(page)
     told = " ".join(spoken(page))
     for sentence in expected_sentences(match):
@@ -203,6 +209,48 @@ def test_a_whole_hand_played_with_the_keyboard_is_told_move_by_move(
     wait_idle(page)
     assert engine_match(page).hand_number == 2
     assert spoken(page)[0].startswith("Hand 2: ")
+
+
+def contrast(first: tuple[int, ...], second: tuple[int, ...]) -> float:
+    """Return the WCAG contrast ratio of two sRGB colours."""
+
+    def luminance(colour: tuple[int, ...]) -> float:
+        linear = [
+            c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+            for c in (channel / 255 for channel in colour[:3])
+        ]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def rgb(text: str) -> list[tuple[int, ...]]:
+    """Return every ``rgb(r, g, b)`` colour written in a CSS value."""
+    return [tuple(map(int, found)) for found in re.findall(r"rgba?\((\d+), (\d+), (\d+)", text)]
+
+
+ON_THE_FELT = [
+    "#stock-count",
+    "#rules-line",
+    ".target",
+    "#prompt",
+    "#opp-says",
+    ".seat .label",
+    "#deadwood",
+    ".speed",
+]
+"""Texts drawn straight on the felt (not on a card, button or pill)."""
+
+
+def test_text_on_the_felt_meets_wcag_aa(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
+    felt = rgb(page.locator("#table").evaluate("e => getComputedStyle(e).backgroundImage"))
+    assert len(felt) == 3, felt  # the gradient's stops, lightest first
+    for selector in ON_THE_FELT:
+        (colour,) = rgb(page.locator(selector).first.evaluate("e => getComputedStyle(e).color"))
+        worst = min(contrast(colour, stop) for stop in felt)
+        assert worst >= 4.5, f"{selector}: {colour} has {worst:.2f}:1 on the felt"
 
 
 def test_the_keys_move_a_card_in_the_hand(page: Page, base_url: str) -> None:
