@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from player import ROOT, engine_match, open_game, phase, plant_save, saved, wait_idle
+from player import ROOT, TIMEOUT, engine_match, open_game, phase, plant_save, saved, wait_idle
 from playwright.sync_api import Page, Route, expect
 from test_page import KNOCKER, LOOSE, crafted, seed_dealt_by
 
@@ -287,7 +287,7 @@ def test_shortcuts_wait_for_their_move_and_for_closed_dialogs(page: Page, base_u
     expect(page.locator("dialog#keys")).to_be_hidden()
     page.keyboard.press("n")
     form = page.locator("dialog#newgame")
-    expect(form).to_be_visible()
+    expect(form).to_be_visible(timeout=TIMEOUT)  # the options wait for the opponent's loading
     form.locator("input[inputmode=numeric]").last.focus()
     page.keyboard.type("5p")  # typing in the form plays no move
     page.keyboard.press("Escape")
@@ -343,7 +343,7 @@ def check_every_screen(page: Page, base_url: str) -> None:
     check_axe(page, "table at the first upcard")
     for key, dialog in (("?", "keys"), ("o", "settings"), ("n", "newgame")):
         page.keyboard.press(key)
-        expect(page.locator(f"dialog#{dialog}")).to_be_visible()
+        expect(page.locator(f"dialog#{dialog}")).to_be_visible(timeout=TIMEOUT)
         check_axe(page, f"{dialog} dialog")
         page.keyboard.press("Escape")
         expect(page.locator(f"dialog#{dialog}")).to_be_hidden()
