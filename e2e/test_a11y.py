@@ -291,6 +291,8 @@ def test_shortcuts_wait_for_their_move_and_for_closed_dialogs(page: Page, base_u
     form.locator("input[inputmode=numeric]").last.focus()
     page.keyboard.type("5p")  # typing in the form plays no move
     page.keyboard.press("Escape")
+    expect(form).to_be_hidden()
+    wait_idle(page)  # a cancelled form leaves the table waiting for the player
     assert saved(page)["save"] == before
     page.keyboard.press("p")
     wait_idle(page)
@@ -347,6 +349,7 @@ def check_every_screen(page: Page, base_url: str) -> None:
         check_axe(page, f"{dialog} dialog")
         page.keyboard.press("Escape")
         expect(page.locator(f"dialog#{dialog}")).to_be_hidden()
+        wait_idle(page)
     page.keyboard.press("p")
     wait_idle(page)
     assert phase(page) == "draw"
