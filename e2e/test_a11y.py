@@ -299,6 +299,25 @@ def test_shortcuts_wait_for_their_move_and_for_closed_dialogs(page: Page, base_u
     assert engine_match(page).actions[0].text == "pass"
 
 
+def test_tab_reaches_every_control_and_the_hand_once(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
+    stops = []
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        stop = page.evaluate(
+            """(() => { const e = document.activeElement;
+              return e.id || e.dataset.action || (e.closest("#hand") ? "hand" : e.tagName); })()"""
+        )
+        if stops and stop == stops[0]:
+            break
+        stops.append(stop)
+    wanted = ["keys-button", "hint-button", "speed", "new-button", "settings-button", "stock"]
+    assert stops[: len(wanted)] == wanted, stops
+    assert {"upcard", "pass"} <= set(stops) and stops.count("hand") == 1, stops
+    page.keyboard.press("h")  # the hint is told too
+    expect(page.locator("#announce p").last).to_contain_text("Hint:", timeout=TIMEOUT)
+
+
 def another_page(page: Page) -> Page:
     """Return a new page in the same context, at the same size (its own init scripts)."""
     fresh = page.context.new_page()
