@@ -34,11 +34,10 @@ export function faceCard(text, tag = "span") {
   else card.setAttribute("role", "img");
   card.setAttribute("aria-label", cardName(text));
   const rank = rankShown(text);
-  const corner = `<span class="corner"><b>${rank}</b><i class="pip"></i></span>`;
-  const middle = FACES.has(text[0])
-    ? `<span class="court"><b>${rank}</b><i class="pip"></i></span>`
-    : `<i class="pip big"></i>`;
-  card.innerHTML = `${corner}${middle}<span class="corner end"><b>${rank}</b><i class="pip"></i></span>`;
+  // The rank is drawn by CSS from data-rank: the face is a picture, named by the aria-label.
+  const index = `<b data-rank="${rank}"></b><i class="pip"></i>`;
+  const middle = FACES.has(text[0]) ? `<span class="court">${index}</span>` : `<i class="pip big"></i>`;
+  card.innerHTML = `<span class="corner">${index}</span>${middle}<span class="corner end">${index}</span>`;
   return card;
 }
 

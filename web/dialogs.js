@@ -42,12 +42,13 @@ export function confirmGoOut(dialog, entry) {
   dialog.append(row);
   return new Promise((resolve) => {
     const finish = (value) => {
-      dialog.close();
       resolve(value);
+      dialog.close();
     };
     for (const go of choices) go.addEventListener("click", () => finish(go.dataset.action));
     cancel.addEventListener("click", () => finish(null));
-    dialog.addEventListener("cancel", () => resolve(null), { once: true });
+    // Any other close (Escape, whether or not the browser fires "cancel") is a cancel.
+    dialog.addEventListener("close", () => resolve(null), { once: true });
     dialog.showModal();
   });
 }
@@ -207,11 +208,8 @@ export function newGameForm(dialog, options, current, check, help) {
   };
 
   return new Promise((resolve) => {
-    cancel.addEventListener("click", () => {
-      dialog.close();
-      resolve(null);
-    });
-    dialog.addEventListener("cancel", () => resolve(null), { once: true });
+    cancel.addEventListener("click", () => dialog.close());
+    dialog.addEventListener("close", () => resolve(null), { once: true }); // Escape too
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const params = collect();
@@ -221,8 +219,8 @@ export function newGameForm(dialog, options, current, check, help) {
         error.hidden = false;
         return;
       }
-      dialog.close();
       resolve(params);
+      dialog.close();
     });
     dialog.showModal();
   });

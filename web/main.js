@@ -1,13 +1,16 @@
 // The page: loads Python in a worker, then plays — player clicks and drags become action
 // ids for the bridge, its JSON states are drawn, the opponent's moves are paced.
+import { announce, announceFrom, say } from "./announce.js";
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
+import { afterDraw, installKeyboard, markShowdown, openKeys, rememberFocus } from "./keyboard.js";
 import { keepOffline } from "./offline.js";
 import { drawPractice, explain, setupPractice } from "./practice.js";
 import { moveText, reasonText } from "./reasons.js";
 import { openReplays } from "./replay.js";
 import { openReview } from "./review.js";
 import { showRulesHelp } from "./rules-help.js";
+import { motion, openSettings } from "./settings.js";
 import { drawShowdown } from "./showdown.js";
 import { setupSound, soundOfMove } from "./sound.js";
 import { newGameId, recordHand, setupStats } from "./stats.js";
@@ -67,7 +70,15 @@ function onLoadFailed(message, stalled) {
 $("load-retry").addEventListener("click", () => location.reload());
 
 function pace() {
-  return PACE[$("speed").value] || PACE.normal;
+  const [pause, ms] = PACE[$("speed").value] || PACE.normal;
+  return [pause, motion(ms)];
+}
+
+/** Draw the table again, keeping the keyboard focus where it was. */
+function redraw() {
+  const focus = rememberFocus();
+  drawTable(state, ui);
+  afterDraw(focus);
 }
 
 function showMessage(text) {
@@ -94,7 +105,7 @@ function show(next, animated = true) {
   state = next;
   recordHand(state, ui.game);
   if (animated) soundOfMove(previous, state);
-  drawTable(state, ui);
+  redraw();
   drawPractice(state);
   const [, ms] = pace();
   if (animated) animate(before, ms);
@@ -108,6 +119,7 @@ function show(next, animated = true) {
   } else {
     box.replaceChildren();
   }
+  markShowdown(over);
   remember(state);
 }
 
@@ -155,6 +167,7 @@ async function opponentTurns() {
     moves.push(answer.move);
     if (state.practice) explain(moves);
   }
+  if (state) announce(state);
 }
 
 function fail(answer) {
@@ -170,6 +183,7 @@ async function act(action) {
     const answer = await call("play", action);
     if (!answer.ok) return fail(answer);
     show(answer);
+    announce(state);
     await opponentTurns();
   } finally {
     setBusy(false);
@@ -185,7 +199,9 @@ async function goOut(entry) {
 async function hint() {
   if (busy || !state) return;
   const answer = await call("hint");
-  $("opp-says").textContent = answer.ok ? t("hint.says", { reason: reasonText(answer) }) : errorText(answer);
+  const said = answer.ok ? t("hint.says", { reason: reasonText(answer) }) : errorText(answer);
+  $("opp-says").textContent = said;
+  say(said);
   const control = answer.ok && document.querySelector(`#table [data-action="${answer.action}"]`);
   if (control) control.classList.add("hinted"); // cleared by the next draw of the table
 }
@@ -241,6 +257,7 @@ async function newGame() {
       $("opp-says").textContent = "";
       explain([]);
       show(started, false);
+      announceFrom(state);
       await opponentTurns();
     }
   } finally {
@@ -282,6 +299,8 @@ $("language").addEventListener("change", async () => {
   $("opp-says").textContent = "";
   if (state) show(state, false);
 });
+$("settings-button").addEventListener("click", () => openSettings($("settings"), openKeys));
+installKeyboard(setOrder);
 
 let drag = null;
 $("hand").addEventListener("pointerdown", (event) => {
@@ -327,7 +346,7 @@ window.addEventListener("pointerup", (event) => {
   } else {
     const to = card.getBoundingClientRect();
     const back = `translate(${from.left - to.left}px, ${from.top - to.top}px)`;
-    card.animate([{ transform: back }, { transform: "none" }], { duration: 200 });
+    card.animate([{ transform: back }, { transform: "none" }], { duration: motion(200) });
   }
 });
 
@@ -347,9 +366,14 @@ function reorder(moving, before) {
   const group = meld && !meld.includes(before) ? meld : [moving];
   const rest = ui.order.filter((text) => !group.includes(text));
   rest.splice(rest.indexOf(before), 0, ...group);
-  ui.order = rest;
+  setOrder(rest);
+}
+
+/** Show the hand in the player's new `order` of its cards (card texts). */
+function setOrder(order) {
+  ui.order = order;
   const places = snapshot();
-  drawTable(state, ui);
+  redraw();
   animate(places, pace()[1]);
   remember(state);
 }
@@ -412,6 +436,7 @@ async function start() {
   if (!first.ok) return onLoadFailed(first.error, false);
   performance.mark("dealt");
   show(first, false);
+  announceFrom(state);
   performance.mark("drawn");
   $("loading").hidden = true;
   document.documentElement.dataset.ready = "true";

@@ -74,8 +74,9 @@ function pointLines(result) {
     winner === null
       ? t("showdown.nothing")
       : t("showdown.points", { who: who(winner), points: result.points[winner] });
-  list.append(total);
-  return list;
+  const box = element("div", "point-lines"); // the total after the list: a <ul> holds only <li>
+  box.append(list, total);
+  return box;
 }
 
 function gameTable(game) {

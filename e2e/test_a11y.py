@@ -1,0 +1,469 @@
+"""Accessibility: the game played with the keyboard alone, its moves spoken in the live
+log as the engine made them, the settings (large cards, four colours, reduced motion) and
+axe-core's check of every screen: no serious or critical violation.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from player import ROOT, TIMEOUT, engine_match, open_game, phase, plant_save, saved, wait_idle
+from playwright.sync_api import Page, Route, expect
+from test_page import KNOCKER, LOOSE, crafted, seed_dealt_by
+
+from ginrummy.match import Match
+from ginrummy.rules import PRESETS
+
+STANDARD = PRESETS["standard"]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+RANK_NAMES = "ace two three four five six seven eight nine ten jack queen king"
+RANKS = dict(zip("A23456789TJQK", RANK_NAMES.split(" "), strict=True))
+SUITS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+
+
+def name(card: str) -> str:
+    """Return a card's spoken name, as the page says it: ``"Qs"`` is "queen of spades"."""
+    return f"{RANKS[card[0]]} of {SUITS[card[1]]}"
+
+
+def check_axe(page: Page, screen: str) -> None:
+    """Run axe-core on the page; fail on any serious or critical violation, listing them."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate(
+        """axe.run(document, { resultTypes: ["violations"] }).then((result) =>
+          result.violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+                           nodes: v.nodes.map((n) => `${n.target}: ${n.failureSummary}`) })))"""
+    )
+    assert not found, f"axe on the {screen}:\n{json.dumps(found, indent=1)}"
+
+
+def focused(page: Page) -> dict[str, str | None]:
+    """Return the card and the action of the focused element (None where it has none)."""
+    result: dict[str, str | None] = page.evaluate(
+        """(() => { const e = document.activeElement;
+          return { card: e.dataset.card ?? null, action: e.dataset.action ?? null }; })()"""
+    )
+    return result
+
+
+def focus_card(page: Page, card: str) -> None:
+    """Walk the hand with the arrow keys (from its first card) until ``card`` has focus."""
+    page.keyboard.press("c")
+    page.keyboard.press("Home")
+    for _ in range(12):
+        if focused(page)["card"] == card:
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"the arrow keys never reached {card}: {focused(page)}")
+
+
+def deadwood_after(page: Page) -> dict[str, int]:
+    """Return each legal discard with the deadwood it leaves (the cards' titles)."""
+    out = {}
+    for card in page.locator("#hand .card[data-action^='discard']").all():
+        out[str(card.get_attribute("data-card"))] = int(
+            (card.get_attribute("title") or "").split()[-1]
+        )
+    return out
+
+
+def key_turn(page: Page) -> None:
+    """Make one move with the keyboard only: go out when possible, else draw and shed deadwood."""
+    wait_idle(page)
+    going = page.locator("#controls .go-out")
+    if going.count():
+        page.keyboard.press("g" if page.locator("#controls .go-out.gin").count() else "k")
+        expect(page.locator("dialog#confirm")).to_be_visible()
+        assert focused(page)["action"], "the confirm dialog has focus on its choice"
+        page.keyboard.press("Enter")
+    elif page.locator('[data-action="pass"]').count():
+        page.keyboard.press("p")
+    elif page.locator('[data-action="stock"]').count():
+        page.keyboard.press("s")
+    elif page.locator("#hand [data-action^='layoff']").count():
+        focus_card(
+            page,
+            str(page.locator("#hand [data-action^='layoff']").first.get_attribute("data-card")),
+        )
+        page.keyboard.press("Enter")
+    elif page.locator('[data-action="done"]').count():
+        page.keyboard.press("f")
+    else:
+        after = deadwood_after(page)
+        focus_card(page, min(after, key=lambda card: (after[card], card)))
+        page.keyboard.press("Enter")
+    wait_idle(page)
+
+
+def spoken(page: Page) -> list[str]:
+    """Return the lines of the live log, oldest first."""
+    lines: list[str] = page.locator("#announce p").all_inner_texts()
+    return lines
+
+
+def spoken_list(items: list[str]) -> str:
+    """Return ``items`` joined as English lists them: "a", "a and b", "a, b, and c"."""
+    if len(items) < 3:
+        return " and ".join(items)
+    return f"{', '.join(items[:-1])}, and {items[-1]}"
+
+
+def move_words(match: Match, event: Any, drawn: str | None) -> str:
+    """Return the words the page should say for one move (without who made it)."""
+    from ginrummy.cards import format_card
+
+    word = event.action.split()[0]
+    card = name(format_card(event.card)) if event.card is not None else ""
+    if word == "stock":
+        return f"drew from the stock: the {name(drawn)}" if drawn else "drew from the stock"
+    if word == "pass":
+        return f"passed on the {name(format_card(event.declined))}"
+    if word == "knock":
+        showdown = match.hand.showdown
+        assert showdown is not None
+        return f"knocked with {showdown.knocker_arrangement.count} deadwood, discarding the {card}"
+    return {
+        "upcard": f"took the {card} from the discard pile",
+        "discard": f"discarded the {card}",
+        "gin": f"went gin, discarding the {card}",
+        "big": "went big gin",
+        "layoff": f"laid off the {card}",
+        "done": "finished laying off",
+    }[word]
+
+
+def expected_sentences(match: Match) -> list[str]:
+    """Return what the page should have said of the moves of the match's current hand.
+
+    The match is replayed on the engine, so the player's stock draws name their card. The
+    player's moves are told one by one as made; the opponent's turns each as one sentence.
+    """
+    from ginrummy.cards import format_mask
+
+    replay = Match(match.rules, seed=match.seed, decks=match.decks)
+    turns: list[tuple[int, list[str]]] = []
+    for action in match.actions:
+        seat = replay.to_move
+        before = replay.hand.hands[0]
+        count = len(replay.hand.events)
+        replay.play(action)
+        if action.text == "next":
+            turns = []
+            continue
+        event = replay.hand.events[count]
+        drawn = None
+        if seat == 0 and event.action == "stock":
+            (drawn,) = format_mask(replay.hand.hands[0] & ~before)
+        words = move_words(match, event, drawn)
+        if seat == 1 and turns and turns[-1][0] == 1:
+            turns[-1][1].append(words)
+        else:
+            turns.append((event.seat, [words]))
+    who = {0: "You", 1: "Opponent"}
+    return [f"{who[seat]} {spoken_list(words)}." for seat, words in turns]
+
+
+def test_a_whole_hand_played_with_the_keyboard_is_told_move_by_move(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}&level=simple")
+    assert spoken(page)[0].startswith("Hand 1: the opponent dealt. Your turn. Take the ")
+    page.keyboard.press("c")
+    page.keyboard.press("End")
+    card = page.locator("#hand .card:focus")
+    expect(card).to_have_count(1)
+    style = card.evaluate(
+        """(e) => { const s = getComputedStyle(e);
+          return [e.matches(":focus-visible"), s.outlineStyle, s.outlineWidth, s.outlineColor]; }"""
+    )
+    assert style == [True, "solid", "3px", "rgb(255, 243, 196)"], style
+    assert page.locator("#hand .card[tabindex='0']").count() == 1  # the hand is one tab stop
+    page.screenshot(path=str(artifacts / "phone-keyboard-focus.png"))
+    for _ in range(300):
+        if phase(page) == "hand_over":
+            break
+        key_turn(page)
+    assert phase(page) == "hand_over"
+    assert focused(page)["action"] == "next", "the hand's end takes the focus to its button"
+    live = page.evaluate(
+        """[...document.querySelectorAll("[aria-live], [role=status], [role=log], [role=alert]")]
+          .filter((e) => !e.closest("[hidden]")).map((e) => e.id)"""
+    )
+    assert live == ["announce"], "one live region speaks, so nothing is said twice"
+    match = engine_match(page)
+    told = " ".join(spoken(page))
+    for sentence in expected_sentences(match):
+        assert told.count(sentence) == 1, f"{sentence!r} not told once in:\n{told}"
+    totals = match.scoresheet.games[-1].totals
+    assert f"Score: you {totals[0]}, opponent {totals[1]}." in told
+    assert page.locator(".outcome").inner_text() in told
+    page.keyboard.press("Enter")  # the focused "Next hand"
+    wait_idle(page)
+    assert engine_match(page).hand_number == 2
+    assert spoken(page)[0].startswith("Hand 2: ")
+
+
+def contrast(first: tuple[int, ...], second: tuple[int, ...]) -> float:
+    """Return the WCAG contrast ratio of two sRGB colours."""
+
+    def luminance(colour: tuple[int, ...]) -> float:
+        linear = [
+            c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+            for c in (channel / 255 for channel in colour[:3])
+        ]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def rgb(text: str) -> list[tuple[int, ...]]:
+    """Return every ``rgb(r, g, b)`` colour written in a CSS value."""
+    return [tuple(map(int, found)) for found in re.findall(r"rgba?\((\d+), (\d+), (\d+)", text)]
+
+
+ON_THE_FELT = [
+    "#stock-count",
+    "#rules-line",
+    ".target",
+    "#prompt",
+    "#opp-says",
+    ".seat .label",
+    "#deadwood",
+    ".speed",
+]
+"""Texts drawn straight on the felt (not on a card, button or pill)."""
+
+
+def test_text_on_the_felt_meets_wcag_aa(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
+    felt = rgb(page.locator("#table").evaluate("e => getComputedStyle(e).backgroundImage"))
+    assert len(felt) == 3, felt  # the gradient's stops, lightest first
+    for selector in ON_THE_FELT:
+        (colour,) = rgb(page.locator(selector).first.evaluate("e => getComputedStyle(e).color"))
+        worst = min(contrast(colour, stop) for stop in felt)
+        assert worst >= 4.5, f"{selector}: {colour} has {worst:.2f}:1 on the felt"
+
+
+def test_the_keys_move_a_card_in_the_hand(page: Page, base_url: str) -> None:
+    plant_save(page, base_url, crafted(KNOCKER, LOOSE, "Jc"))
+    page.keyboard.press("u")
+    wait_idle(page)
+    deadwood = page.locator("#hand .group.deadwood .card")
+    expect(deadwood).to_have_count(2)
+    first, second = (str(card.get_attribute("data-card")) for card in deadwood.all())
+    focus_card(page, second)
+    page.keyboard.press("Shift+ArrowLeft")
+    expect(deadwood.first).to_have_attribute("data-card", second)
+    assert focused(page)["card"] == second, "the moved card keeps the focus"
+    assert saved(page)["order"].index(second) < saved(page)["order"].index(first)
+    assert spoken(page)[-1] == f"{name(second)} moved to place 10 of 11."
+    melds = page.locator("#hand .group.meld")
+    first_meld = melds.first.get_attribute("aria-label")
+    focus_card(page, str(melds.first.locator(".card").first.get_attribute("data-card")))
+    page.keyboard.press("Shift+ArrowRight")  # a meld moves whole, past the next meld
+    expect(melds.nth(1)).to_have_attribute("aria-label", str(first_meld))
+    assert engine_match(page).actions[-1].text == "upcard"  # moving cards plays nothing
+
+
+def test_shortcuts_wait_for_their_move_and_for_closed_dialogs(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
+    before = saved(page)["save"]
+    page.keyboard.press("s")  # the stock is not a move before the first upcard is decided
+    assert spoken(page)[-1] == "S: not possible now."
+    page.keyboard.press("?")
+    expect(page.locator("dialog#keys")).to_be_visible()
+    expect(page.locator("dialog#keys")).to_contain_text("Draw from the stock")
+    page.keyboard.press("p")  # a dialog is open: no move
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog#keys")).to_be_hidden()
+    page.keyboard.press("n")
+    form = page.locator("dialog#newgame")
+    expect(form).to_be_visible(timeout=TIMEOUT)  # the options wait for the opponent's loading
+    form.locator("input[inputmode=numeric]").last.focus()
+    page.keyboard.type("5p")  # typing in the form plays no move
+    page.keyboard.press("Escape")
+    expect(form).to_be_hidden()
+    wait_idle(page)  # a cancelled form leaves the table waiting for the player
+    assert saved(page)["save"] == before
+    page.keyboard.press("p")
+    wait_idle(page)
+    assert engine_match(page).actions[0].text == "pass"
+
+
+def test_tab_reaches_every_control_and_the_hand_once(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
+    stops = []
+    for _ in range(20):
+        page.keyboard.press("Tab")
+        stop = page.evaluate(
+            """(() => { const e = document.activeElement;
+              return e.id || e.dataset.action || (e.closest("#hand") ? "hand" : e.tagName); })()"""
+        )
+        if stops and stop == stops[0]:
+            break
+        stops.append(stop)
+    wanted = ["keys-button", "hint-button", "speed", "new-button", "settings-button", "stock"]
+    assert stops[: len(wanted)] == wanted, stops
+    assert {"upcard", "pass"} <= set(stops) and stops.count("hand") == 1, stops
+    page.keyboard.press("h")  # the hint is told too
+    expect(page.locator("#announce p").last).to_contain_text("Hint:", timeout=TIMEOUT)
+
+
+def another_page(page: Page) -> Page:
+    """Return a new page in the same context, at the same size (its own init scripts)."""
+    fresh = page.context.new_page()
+    if page.viewport_size:
+        fresh.set_viewport_size(page.viewport_size)
+    return fresh
+
+
+def knock_to_the_end(page: Page, base_url: str, match: Match, screen: str) -> None:
+    """Open the crafted ``match``, take the upcard and knock with keys; check each screen."""
+    plant_save(page, base_url, match)
+    page.keyboard.press("u")
+    wait_idle(page)
+    page.keyboard.press("k")
+    expect(page.locator("dialog#confirm")).to_be_visible()
+    check_axe(page, "go-out confirm")
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    assert phase(page) == screen
+    check_axe(page, screen.replace("_", " "))
+
+
+def check_every_screen(page: Page, base_url: str) -> None:
+    """Run axe on the loading screen, the error dialog, the table in each phase and every dialog."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)  # the engine's wheel waits: the loading screen stays
+
+    page.route("**/*.whl", hold)
+    page.add_init_script("localStorage.setItem('ginrummy.game', '{not json')")
+    page.add_init_script("localStorage.setItem('ginrummy.speed', 'slow')")
+    with page.expect_request("**/*.whl"):
+        page.goto(f"{base_url}?seed={seed_dealt_by(STANDARD, 1)}")
+    expect(page.locator("#loading")).to_be_visible()
+    check_axe(page, "loading screen")
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("html[data-ready]", timeout=60_000)
+    expect(page.locator("dialog#message")).to_be_visible()
+    check_axe(page, "error message")
+    page.keyboard.press("Escape")
+    wait_idle(page)
+    check_axe(page, "table at the first upcard")
+    for key, dialog in (("?", "keys"), ("o", "settings"), ("n", "newgame")):
+        page.keyboard.press(key)
+        expect(page.locator(f"dialog#{dialog}")).to_be_visible(timeout=TIMEOUT)
+        check_axe(page, f"{dialog} dialog")
+        page.keyboard.press("Escape")
+        expect(page.locator(f"dialog#{dialog}")).to_be_hidden()
+        wait_idle(page)
+    page.keyboard.press("p")
+    wait_idle(page)
+    assert phase(page) == "draw"
+    check_axe(page, "table at the draw")
+    page.keyboard.press("s")
+    wait_idle(page)
+    check_axe(page, "table at the discard")
+    page.keyboard.press("c")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#table[data-turn="opponent"]')
+    check_axe(page, "table at the opponent's turn")
+    wait_idle(page)
+
+    knock_to_the_end(another_page(page), base_url, crafted(KNOCKER, LOOSE, "2d"), "hand_over")
+    rules = STANDARD.replace(target=10)
+    match = Match(rules, seed=seed_dealt_by(rules, 1), decks=crafted(KNOCKER, LOOSE, "2d").decks)
+    knock_to_the_end(another_page(page), base_url, match, "match_over")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_axe_finds_nothing_serious_on_any_screen(page: Page, base_url: str, size: str) -> None:
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    check_every_screen(page, base_url)
+
+
+def test_axe_finds_nothing_serious_with_large_cards_in_four_colours(
+    page: Page, base_url: str
+) -> None:
+    settings = json.dumps({"large": True, "fourColour": True})
+    page.context.add_init_script(f"localStorage.setItem('ginrummy.settings', '{settings}')")
+    check_every_screen(page, base_url)
+
+
+def test_settings_are_kept_and_change_the_cards(page: Page, base_url: str, artifacts: Path) -> None:
+    query = f"?seed={seed_dealt_by(STANDARD, 1)}"
+    open_game(page, base_url, query)
+    plain = page.locator("#hand .card").first.bounding_box()
+    page.keyboard.press("o")
+    dialog = page.locator("dialog#settings")
+    expect(dialog).to_be_visible()
+    for setting in ("large", "fourColour"):
+        dialog.locator(f"input[name={setting}]").focus()
+        page.keyboard.press("Space")
+    page.keyboard.press("Escape")
+    page.reload()
+    wait_idle(page)
+    root = page.locator("html")
+    expect(root).to_have_attribute("data-large", "true")
+    expect(root).to_have_attribute("data-four-colour", "true")
+    large = page.locator("#hand .card").first.bounding_box()
+    assert plain and large and large["width"] > plain["width"] * 1.1
+    colours = page.evaluate(
+        """Object.fromEntries(["s", "h", "d", "c"].map((suit) => {
+          const card = document.createElement("span");
+          card.className = "card"; card.dataset.suit = suit; document.body.append(card);
+          const colour = getComputedStyle(card).color; card.remove(); return [suit, colour]; }))"""
+    )
+    assert len(set(colours.values())) == 4, colours
+    assert colours["d"] == "rgb(11, 84, 184)" and colours["c"] == "rgb(11, 110, 47)"
+    page.screenshot(path=str(artifacts / "phone-large-four-colour.png"))
+    page.keyboard.press("o")
+    expect(dialog.locator("input[name=large]")).to_be_checked()
+
+
+def slides_made(page: Page) -> int:
+    """Return how many element animations the page has started (counted by an init script)."""
+    return int(page.evaluate("window.slides"))
+
+
+COUNT_SLIDES = """window.slides = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  window.slides += 1;
+  return animate.apply(this, args);
+};"""
+
+
+@pytest.mark.parametrize("how", ["system", "setting", "none"])
+def test_reduced_motion_means_no_slides(page: Page, base_url: str, how: str) -> None:
+    page.add_init_script(COUNT_SLIDES)
+    if how == "system":
+        page.emulate_media(reduced_motion="reduce")
+    if how == "setting":
+        page.add_init_script(
+            "localStorage.setItem('ginrummy.settings', '{\"reduceMotion\": true}')"
+        )
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}", speed="normal")
+    page.keyboard.press("u")
+    wait_idle(page)
+    transition = page.locator("#hand .card").first.evaluate(
+        "e => getComputedStyle(e).transitionDuration"
+    )
+    if how == "none":
+        assert slides_made(page) > 0 and transition != "0s"
+    else:
+        expect(page.locator("html")).to_have_attribute("data-reduce-motion", "true")
+        assert slides_made(page) == 0 and transition == "0s"

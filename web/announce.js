@@ -1,0 +1,98 @@
+// Telling screen readers what happens: every move of both players in words, each hand's
+// start and result, in one polite live region (a role="log", one line per announcement).
+import { cardName } from "./cards.js";
+import { t } from "./strings.js";
+
+const KEEP = 100; // lines kept in the log (it starts again at each hand)
+let heard = { hand: 0, events: 0, cards: [], over: false }; // what was told so far
+
+/** Announce `text` to screen readers (one new line of the live log). */
+export function say(text) {
+  const log = document.getElementById("announce");
+  const line = document.createElement("p");
+  line.textContent = text;
+  log.append(line);
+  while (log.childElementCount > KEEP) log.firstElementChild.remove();
+}
+
+/** Return `items` joined as the page's language lists them ("a, b, and c"). */
+export function list(items) {
+  return new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" }).format(items);
+}
+
+/** Return one move in words ("discarded the king of spades"), without its player. */
+function clause(event, view, drawn) {
+  const word = event.action.startsWith("big gin") ? "big gin" : event.action.split(" ")[0];
+  const card = event.card || event.declined;
+  const name = card ? cardName(card) : "";
+  if (word === "stock" && drawn) return t("say.stock_seen", { card: cardName(drawn) });
+  const showdown = view.showdown;
+  if (word === "knock" && showdown && showdown.knocker === event.seat) {
+    return t("say.knock_count", { card: name, count: showdown.knocker_deadwood });
+  }
+  return t(`say.${word}`, { card: name });
+}
+
+/** Return a sentence per turn: consecutive events of one player joined ("... and ..."). */
+function turns(events, view, drawn) {
+  const runs = [];
+  for (const event of events) {
+    if (runs.at(-1)?.seat !== event.seat) runs.push({ seat: event.seat, moves: [] });
+    runs.at(-1).moves.push(clause(event, view, event.seat === 0 ? drawn : null));
+  }
+  return runs.map((run) => t("say.turn", { who: t(`who.${run.seat}`), moves: list(run.moves) }));
+}
+
+/** Return the scores as the bar shows them, in words. */
+function scoreLine(scores) {
+  const games = scores.format === "hollywood" ? scores.games : [scores.games.at(-1)];
+  if (games.length === 1) return t("say.score", { you: games[0].totals[0], opponent: games[0].totals[1] });
+  return games
+    .map((game) => t("say.score_game", { number: game.number, you: game.totals[0], opponent: game.totals[1] }))
+    .join(" ");
+}
+
+/** Return the hand's result as the showdown shows it (its title, points, match end). */
+function resultLines(view) {
+  const shown = [".outcome", ".hand-points", ".match-end"].map((selector) =>
+    document.querySelector(`#showdown ${selector}`),
+  );
+  return [...shown.filter(Boolean).map((node) => `${node.textContent.trim()}.`), scoreLine(view.scores)];
+}
+
+/**
+ * Announce what happened since the last announcement: a new hand, each turn's moves, the
+ * hand's result, and the prompt when the turn comes to the player. `header` tells the
+ * hand's number and dealer even when the hand is not new.
+ */
+export function announce(state, header = false) {
+  const view = state.view;
+  const lines = [];
+  let fresh = header;
+  if (view.hand_number !== heard.hand) {
+    heard = { hand: view.hand_number, events: 0, cards: [], over: false };
+    document.getElementById("announce").replaceChildren(); // a new hand: the log starts again
+    fresh = true;
+  }
+  if (fresh) lines.push(t(`say.hand_${view.dealer}`, { number: view.hand_number }));
+  const events = view.events.slice(heard.events);
+  const drawn = view.hand.find((text) => !heard.cards.includes(text));
+  lines.push(...turns(events, view, heard.cards.length ? drawn : null));
+  const over = view.phase === "hand_over" || view.phase === "match_over";
+  if (over && !heard.over) lines.push(...resultLines(view));
+  const turnCame = (fresh || events.length > 0) && events.at(-1)?.seat !== 0;
+  if (!over && view.to_move === 0 && turnCame) {
+    const card = state.prompt.card ? cardName(state.prompt.card) : "";
+    lines.push(t("say.your_turn", { prompt: t(`prompt.${state.prompt.id}`, { card }) }));
+  }
+  heard = { hand: view.hand_number, events: view.events.length, cards: [...view.hand], over };
+  if (lines.length) say(lines.join(" "));
+}
+
+/** Start telling from `state` (a loaded or new game): its earlier moves are not told. */
+export function announceFrom(state) {
+  const view = state.view;
+  heard = { hand: view.hand_number, events: view.events.length, cards: [...view.hand], over: false };
+  document.getElementById("announce").replaceChildren();
+  announce(state, true);
+}
