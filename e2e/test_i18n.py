@@ -47,13 +47,13 @@ def fits_the_width(page: Page) -> bool:
 def test_the_switch_translates_the_table_and_a_reload_keeps_it(page: Page, base_url: str) -> None:
     open_game(page, base_url, f"?seed={player_first_seed()}")
     assert language_of(page) == "en"
-    expect(page.locator("#new-button")).to_have_text(WORDS["en"])
+    expect(page.locator("#new-button")).to_have_accessible_name(WORDS["en"])
     names = page.locator("#language option").all_inner_texts()
     assert names == ["English", "Italiano", "Español", "Français", "Deutsch"]
 
     page.locator("#language").select_option("fr")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
-    expect(page.locator("#new-button")).to_have_text(WORDS["fr"])
+    expect(page.locator("#new-button")).to_have_accessible_name(WORDS["fr"])
     expect(page.locator("#prompt")).to_contain_text("ou passer ?")
     expect(page.locator("#stock")).to_have_attribute("aria-label", "Talon")
     label = page.locator("#hand .card").first.get_attribute("aria-label") or ""
@@ -66,7 +66,7 @@ def test_the_switch_translates_the_table_and_a_reload_keeps_it(page: Page, base_
     page.reload()
     wait_idle(page)
     assert language_of(page) == "fr"
-    expect(page.locator("#new-button")).to_have_text(WORDS["fr"])
+    expect(page.locator("#new-button")).to_have_accessible_name(WORDS["fr"])
     expect(page.locator("#language")).to_have_value("fr")
     assert page.title() == "Gin Rami"
 
@@ -74,7 +74,7 @@ def test_the_switch_translates_the_table_and_a_reload_keeps_it(page: Page, base_
 def test_the_url_chooses_the_language_without_touching_the_game(page: Page, base_url: str) -> None:
     open_game(page, base_url, f"?lang=de&seed={player_first_seed()}")
     assert language_of(page) == "de"
-    expect(page.locator("#new-button")).to_have_text(WORDS["de"])
+    expect(page.locator("#new-button")).to_have_accessible_name(WORDS["de"])
     expect(page.locator("#prompt")).to_contain_text("nehmen oder passen?")
     expect(page.locator("dialog#message")).to_be_hidden()  # lang is no rule of the game
     assert "lang=" not in page.url and f"seed={player_first_seed()}" in page.url
@@ -90,7 +90,7 @@ def test_the_first_visit_speaks_the_browser_s_language(
         page = context.new_page()
         open_game(page, base_url, "?seed=3")
         assert language_of(page) == code
-        expect(page.locator("#new-button")).to_have_text(WORDS[code])
+        expect(page.locator("#new-button")).to_have_accessible_name(WORDS[code])
     finally:
         context.close()
 
@@ -151,7 +151,7 @@ def test_a_showdown_in_german(page: Page, base_url: str, artifacts: Path) -> Non
     page.add_init_script("localStorage.setItem('ginrummy.language', 'de')")
     plant_save(page, base_url, Match(STANDARD, seed=player_first_seed(), decks=[deck]))
     click_action(page, "upcard")
-    expect(page.locator("#controls .go-out")).to_have_text("Klopfen K♦")
+    expect(page.locator("#controls .go-out")).to_have_accessible_name("Klopfen K♦")
     go_out(page, "knock Kd")
     box = page.locator("#showdown")
     expect(box.locator(".outcome")).to_have_text("Du: geklopft und das Teilspiel gewonnen")

@@ -107,7 +107,7 @@ def test_the_review_flags_a_missed_knock(page: Page, base_url: str, artifacts: P
     step = dialog.locator(".review-step")
     expect(step).to_have_attribute("data-step", "1")  # it opens on the first flagged turn
     expect(step.locator('[data-flag="missed_knock"]')).to_contain_text("knocked")
-    expect(step).to_contain_text("Knock, discarding Kd")
+    expect(step).to_contain_text("Knock, discarding K♦")
     flagged = review_hand(engine_match(page), 1, "simple")["flagged"]
     expect(dialog.locator(".review-moves li.flagged")).to_have_count(flagged)
     expect(dialog).to_contain_text("Both hands as dealt")
