@@ -524,7 +524,7 @@ export default {
   "keys.new": "Nueva partida",
   "keys.settings": "Ajustes",
   "keys.help": "Esta lista de teclas",
-  "keys.arrows": "Moverse por tu mano; Inicio y Fin: su primera y última carta",
+  "keys.arrows": "Moverse por tu mano; Home y End: su primera y última carta",
   "keys.enter": "Jugar la carta o el botón con el foco: descartar, colocar, mano siguiente",
   "keys.reorder": "Mover en tu mano la carta con el foco",
   "keys.tab": "Recorrer los controles de la mesa",

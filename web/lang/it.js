@@ -524,7 +524,7 @@ export default {
   "keys.new": "Nuova partita",
   "keys.settings": "Impostazioni",
   "keys.help": "Questo elenco di tasti",
-  "keys.arrows": "Muoviti nella tua mano; Home e Fine: la sua prima e ultima carta",
+  "keys.arrows": "Muoviti nella tua mano; Home e End: la sua prima e ultima carta",
   "keys.enter": "Gioca la carta o il pulsante selezionato: scarta, attacca, prossima mano",
   "keys.reorder": "Sposta la carta selezionata nella tua mano",
   "keys.tab": "Passa da un comando all'altro del tavolo",
