@@ -308,7 +308,7 @@ export default {
   "error.no_hint": "Gerade gibt es keinen Zug von dir, zu dem ein Tipp passt.",
   "form.upcard": "aufgedeckt",
   // Learning aids: practice games, the review of a hand, replays.
-  "form.practice": "Übungsspiel: Züge zurücknehmen und die Gründe des Gegners hören (in der Statistik getrennt gezählt)",
+  "form.practice": "Übungsspiel: Züge zurücknehmen und die Gründe des Gegners sehen (in der Statistik getrennt gezählt)",
   "practice.chip": "Übung",
   "practice.why": "Seine Überlegung: „{reason}“",
   "practice.undone": "Dein letzter Zug wurde zurückgenommen.",
@@ -459,7 +459,7 @@ export default {
   "help.extra_coup": "Extra-Coups: ein Undercut bringt einen, ein Gin zwei, jeder am Spielende {value} wert.",
   "help.exact_fifty": "Wer am Ende eines Spiels mit genau 50 Punkten vorn liegt, verliert stattdessen.",
   "help.match.single": "Die Partie ist ein Spiel.",
-  "help.match.best_of": "Die Partie geht über das Beste aus {games} Spielen.",
+  "help.match.best_of": "Die Partie geht über höchstens {games} Spiele: wer die Mehrheit davon gewinnt, gewinnt sie.",
   "help.match.multi": "Spiele folgen aufeinander, bis die Partiesumme eines Spielers {target} erreicht.",
   "help.match.hands": "Wer zuerst {hands} Teilspiele gewinnt, gewinnt die Partie.",
   "help.match.hollywood": "Hollywood: drei Spiele werden gleichzeitig gewertet, in drei Spalten.",

@@ -364,7 +364,7 @@ export default {
   "stats.rules": "Règles",
   "stats.level": "Adversaire",
   "stats.kind": "Parties",
-  "stats.all": "Toutes",
+  "stats.all": "Tous",
   "stats.real": "Vraies parties",
   "stats.practice": "Parties d'entraînement",
   "stats.total": "Total",

@@ -364,7 +364,7 @@ export default {
   "stats.rules": "Regole",
   "stats.level": "Avversario",
   "stats.kind": "Partite",
-  "stats.all": "Tutte",
+  "stats.all": "Tutti",
   "stats.real": "Partite vere",
   "stats.practice": "Partite di allenamento",
   "stats.total": "Totale",
