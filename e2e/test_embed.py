@@ -185,7 +185,7 @@ def test_changed_rules_in_the_attribute_redraw_the_illustration(page: Page, blog
 
 def test_the_script_less_iframe_draws_one_illustration(page: Page, base_url: str) -> None:
     cards = "Qs Ks As 5h 5d 5c 9d Td Jd Ah"
-    query = f"kind=hand&cards={cards.replace(' ', '+')}&preset=round_the_corner"
+    query = f"kind=hand&cards={cards.replace(' ', '+')}&preset=round_the_corner&lang=it"
     page.set_viewport_size({"width": 320, "height": 400})
     page.goto(f"{base_url}illustrate.html?{query}")
     page.wait_for_selector("html[data-state]", timeout=60_000)
@@ -193,4 +193,32 @@ def test_the_script_less_iframe_draws_one_illustration(page: Page, base_url: str
     report = hand_report(find_rules("round_the_corner"), cards)
     assert shown_melds(page, "body") == report["melds"]
     assert page.get_attribute(".hand-report", "data-deadwood") == str(report["deadwood"]) == "15"
+    expect(page.locator(".hand-report span.deadwood")).to_have_text("Punti spaiati 15")  # lang=it
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+def test_each_embed_speaks_its_nearest_lang(page: Page, blog_url: str) -> None:
+    """``lang="de"`` draws in German, a ``lang="fr-CA"`` ancestor in French, and the rest in
+    the host page's language, all from the one illustration frame; the game gets it too."""
+    page.route("**/index.html?*", lambda route: route.fulfill(status=200, body="<p>game</p>"))
+    page.goto(blog_url)
+    page.evaluate(
+        """() => {
+          const article = document.querySelector('article');
+          article.insertAdjacentHTML('beforeend',
+            '<gin-showdown id="showdown-de" lang="de" rules="classic" ' +
+            'knocker="As 2s 3s 4h 5h 6h 7c 7d 7s 6c" defender="Jc Qc Kc 8d 9d Td 7h 8h 4s 5d">' +
+            '</gin-showdown><div lang="fr-CA"><gin-hand id="hand-fr" ' +
+            'cards="As 2s 3s 7h 8h 9h Tc Jd Qd Kd"></gin-hand></div>');
+        }"""
+    )
+    for selector in ("#showdown-de", "#showdown", "#hand-fr"):
+        drawn(page, selector)
+    german = page.locator("#showdown-de")
+    expect(german.locator(".hand-points")).to_have_text("Der Gegner erhält 11")
+    expect(german.locator(".knocker span.deadwood")).to_have_text("Restpunkte 6")
+    expect(german.locator(".embed-frame")).to_have_attribute("lang", "de")
+    expect(page.locator("#showdown .hand-points")).to_have_text("The defender scores 11")
+    expect(page.locator("#hand-fr span.deadwood")).to_have_text("Points en main 10")
+    page.locator("#game .embed-poster").click()
+    assert "lang=en" in (page.locator("#game iframe").get_attribute("src") or "")

@@ -6,6 +6,8 @@
 //                 upcard="8s">
 //   <gin-rummy rules="oklahoma" level="hard" seed="7">         the game, in an iframe
 //
+// Each speaks the language of its nearest `lang` (its own attribute, an ancestor's, the
+// host page's <html lang>) when the game speaks it (en, it, es, fr, de), else English.
 // `rules` is a preset name, optionally followed by changed fields as in the game's URL:
 // "classic&gin_bonus=20". Each element draws in its own shadow root with the game's style
 // sheets, so the host's CSS does not reach it and its CSS does not leak out.
@@ -22,6 +24,14 @@
   const HELLO_MS = 10000; // a loaded frame that does not greet back is not the server (a 404)
   const sheets = `<link rel="stylesheet" href="${new URL("style.css", BASE)}">` +
     `<link rel="stylesheet" href="${new URL("embed.css", BASE)}">`;
+
+  const LANGUAGES = ["en", "it", "es", "fr", "de"];
+
+  /** Return the language `element` is drawn in: its nearest `lang` if spoken, else "en". */
+  function languageOf(element) {
+    const code = (element.closest("[lang]")?.getAttribute("lang") || "").slice(0, 2).toLowerCase();
+    return LANGUAGES.includes(code) ? code : "en";
+  }
 
   /** Return URL-style rule params of a `rules` attribute: "classic&gin_bonus=20". */
   function ruleParams(text) {
@@ -68,7 +78,7 @@
   }
 
   /** Ask the server for an illustration; resolve with {ok, html, error} (no html: it failed). */
-  async function illustrate(request, written) {
+  async function illustrate(request, written, lang) {
     let target;
     try {
       target = await startServer();
@@ -78,14 +88,14 @@
     return new Promise((resolve) => {
       const id = nextId++;
       waiting.set(id, resolve);
-      target.postMessage({ ginrummy: "illustrate", id, request, written }, ORIGIN);
+      target.postMessage({ ginrummy: "illustrate", id, request, written, lang }, ORIGIN);
       setTimeout(() => waiting.delete(id) && resolve({ ok: false, error: "no answer" }), ANSWER_MS);
     });
   }
 
   // --- the illustration elements --------------------------------------------------------
   class Illustration extends HTMLElement {
-    static observedAttributes = ["cards", "knocker", "defender", "upcard", "rules"];
+    static observedAttributes = ["cards", "knocker", "defender", "upcard", "rules", "lang"];
 
     connectedCallback() {
       this.draw();
@@ -101,10 +111,13 @@
       const ticket = (this.ticket = {});
       root.innerHTML = `${sheets}<div class="embed-frame" part="frame"><p class="written"></p></div>`;
       const box = root.querySelector(".embed-frame");
+      const lang = languageOf(this);
+      box.lang = lang;
       const written = this.written();
       box.querySelector(".written").textContent = written;
       this.dataset.state = "loading";
-      const answer = await illustrate({ ...this.request(), rules: ruleParams(this.getAttribute("rules")) }, written);
+      const request = { ...this.request(), rules: ruleParams(this.getAttribute("rules")) };
+      const answer = await illustrate(request, written, lang);
       if (ticket !== this.ticket) return; // redrawn meanwhile
       if (answer.html) box.innerHTML = answer.html;
       else box.title = answer.error;
@@ -157,7 +170,7 @@
 
     /** Replace the poster with the game's iframe (compact layout, not saved). */
     start(box) {
-      const query = new URLSearchParams({ embed: "1", ...ruleParams(this.getAttribute("rules")) });
+      const query = new URLSearchParams({ embed: "1", ...ruleParams(this.getAttribute("rules")), lang: languageOf(this) });
       for (const name of ["seed", "level"]) if (this.getAttribute(name)) query.set(name, this.getAttribute(name));
       const frame = document.createElement("iframe");
       frame.src = `${new URL("index.html", BASE)}?${query}`;

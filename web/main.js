@@ -43,7 +43,8 @@ function setBusy(value) {
 }
 
 const language = await setLanguage(preferredLanguage());
-if (new URLSearchParams(location.search).has("lang")) rememberLanguage(language); // a link's choice
+// a link's choice is remembered; an embed's (its host page's language) is not
+if (new URLSearchParams(location.search).has("lang") && !EMBED) rememberLanguage(language);
 translate(document);
 showStage();
 
