@@ -237,3 +237,21 @@ def test_warming_up_loads_the_opponent(preset: str | None) -> None:
         new_game(session, preset=preset, seed="2")
     assert ask(session, "warm") == {"ok": True}
     assert "ginrummy.bot" in sys.modules
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocess in Pyodide")
+def test_the_first_deal_imports_only_what_it_needs() -> None:
+    # A cold page compiles every module it imports before the first hand: the modules of
+    # later requests (review, replay, illustrations, rules help, the opponent) wait.
+    import subprocess
+
+    script = (
+        "import json, sys; from ginrummy import bridge; "
+        "bridge.request('new', '{\"seed\": \"3\"}'); "
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('ginrummy'))))"
+    )
+    command = [sys.executable, "-c", script]
+    loaded = set(json.loads(subprocess.run(command, capture_output=True, check=True).stdout))
+    later = {"review", "replay", "calculator", "rules_help", "bot", "cli", "bench"}
+    assert not {name.split(".")[1] for name in loaded if "." in name} & later
+    assert "ginrummy.state" in loaded

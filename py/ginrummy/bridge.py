@@ -59,16 +59,14 @@ import traceback
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import __version__, record, review
+from . import __version__, record
 from . import rules as rules_module
 from .actions import Action, Kind
-from .calculator import illustration
 from .cards import format_card, format_mask
 from .match import MAX_SEED, Match
 from .messages import MessageError
-from .replay import Replay, undo_point
 from .rules import (
     PRESET_SOURCES,
     PRESETS,
@@ -78,10 +76,16 @@ from .rules import (
     find_rules,
     preset_name,
 )
-from .rules_help import rules_help
 from .state import Phase, melder_for
 from .stats import hand_counts
 from .view import SeatView, seat_view
+
+if TYPE_CHECKING:
+    from .replay import Replay
+
+# Requests that a first deal never makes import their modules when first asked (review,
+# replay, calculator, rules_help, and bot): a cold load compiles the engine from source,
+# so every module left out of the first import is time saved before the first hand.
 
 PLAYER, OPPONENT = 0, 1
 """The seat of the person at the page and of the computer opponent."""
@@ -215,6 +219,8 @@ class Session:
         match = self.current
         if not self.practice:
             raise BridgeError("moves can be taken back only in a practice game")
+        from .replay import undo_point
+
         keep = undo_point(match)
         if keep is None:
             raise BridgeError("there is no move of yours to take back")
@@ -231,7 +237,9 @@ class Session:
         if text.strip() and not text.strip().isdigit():
             raise BridgeError(f"a hand number is a whole number, not {text!r}")
         number = int(text) if text.strip() else match.hand_number
-        return review.review_hand(match, number, self.level)
+        from .review import review_hand
+
+        return review_hand(match, number, self.level)
 
     def load_record(self, text: str) -> Json:
         """Check a save text or bare record for the replay viewer; its first step.
@@ -246,6 +254,8 @@ class Session:
             raise record.RecordError(f"the file is not valid JSON: {error}") from None
         if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
             data = data.get("record")
+        from .replay import Replay
+
         self.replay = Replay(data)
         return self.replay.step(0)
 
@@ -607,12 +617,16 @@ def illustrate(asked: Json) -> Json:
     rules = asked.get("rules") or {}
     if not isinstance(rules, dict):
         raise BridgeError('an illustration\'s rules are an object like {"preset": "classic"}')
+    from .calculator import illustration
+
     return illustration(rules_from_params(rules), asked)
 
 
 def help_for(params: Json) -> Json:
     """Return the rules help for URL-style ``params`` (their seed and level are ignored)."""
     rules = {name: value for name, value in params.items() if name not in ("seed", "level")}
+    from .rules_help import rules_help
+
     return rules_help(rules_from_params(rules))
 
 
