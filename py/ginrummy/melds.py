@@ -26,6 +26,8 @@ from typing import NamedTuple
 from .cards import SUIT_MASK, card_value, cards_of, format_mask, rank_of, suit_of
 
 _SUIT_BITS = 13
+Layout = tuple[tuple[int, ...], int]
+"""Runs (card masks) and the deadwood mask of one least-deadwood split of a suit."""
 _RANK_LINE = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """The four aces; shifted left by a rank, the four cards of that rank."""
 
@@ -120,16 +122,18 @@ class Melder:
         )
         self._run_masks = frozenset(runs)
         self._table, self._layouts = self._make_tables()
-        self._by_suit: list[list[tuple[tuple[int, ...], int]]] | None = None
+        self._by_suit: tuple[dict[int, Layout], ...] = ({}, {}, {}, {})
+        """Per suit: the run layout of each suit mask seen so far, moved to the suit's place.
+        Filled on first use (making all 4 x 8192 at once would slow a cold page's first deal)."""
         self._removals: dict[int, tuple[tuple[int, int], ...]] = {}
         """Per suit and suit mask, filled on first use: each card with the suit's count
         without it. Keyed by ``mask << 2 | suit``."""
 
-    def _make_tables(self) -> tuple[list[int], list[tuple[tuple[int, ...], int]]]:
+    def _make_tables(self) -> tuple[list[int], list[Layout]]:
         """Return, for every 13-bit suit mask, its least deadwood using runs only, and one
         split reaching it: the runs (equal ones kept longest) and the deadwood mask."""
         table = [0] * (1 << _SUIT_BITS)
-        layouts: list[tuple[tuple[int, ...], int]] = [((), 0)] * (1 << _SUIT_BITS)
+        layouts: list[Layout] = [((), 0)] * (1 << _SUIT_BITS)
         values, runs_from = self._values, self._runs_from
         for mask in range(1, 1 << _SUIT_BITS):
             low = mask & -mask
@@ -297,27 +301,22 @@ class Melder:
         else:
             table = self._table
             sets, count = 0, table[a] + table[b] + table[c] + table[d]
-        spades, clubs, diamonds, hearts = self._shifted_layouts()
-        runs_a, dead_a = spades[a]
-        runs_b, dead_b = clubs[b]
-        runs_c, dead_c = diamonds[c]
-        runs_d, dead_d = hearts[d]
+        spades, clubs, diamonds, hearts = self._by_suit
+        runs_a, dead_a = spades.get(a) or self._shifted_layout(0, a)
+        runs_b, dead_b = clubs.get(b) or self._shifted_layout(1, b)
+        runs_c, dead_c = diamonds.get(c) or self._shifted_layout(2, c)
+        runs_d, dead_d = hearts.get(d) or self._shifted_layout(3, d)
         melds = runs_a + runs_b + runs_c + runs_d
         if sets:
             melds = tuple(_split_sets(sets)) + melds
         return Arrangement(melds, dead_a | dead_b | dead_c | dead_d, count)
 
-    def _shifted_layouts(self) -> list[list[tuple[tuple[int, ...], int]]]:
-        """Return the run layouts of every suit mask moved to each suit's place (made once)."""
-        if self._by_suit is None:
-            self._by_suit = [
-                [
-                    (tuple(run << shift for run in runs), dead << shift)
-                    for runs, dead in self._layouts
-                ]
-                for shift in (0, 13, 26, 39)
-            ]
-        return self._by_suit
+    def _shifted_layout(self, suit: int, mask: int) -> Layout:
+        """Return the run layout of the 13-bit ``mask`` moved to ``suit``'s place, and keep it."""
+        runs, dead = self._layouts[mask]
+        shift = 13 * suit
+        layout = self._by_suit[suit][mask] = (tuple(run << shift for run in runs), dead << shift)
+        return layout
 
     def _suit_layouts(self, mask: int, suit: int) -> list[tuple[list[int], int]]:
         """Return each least-deadwood split of a suit into runs (touching runs joined)."""
