@@ -1,20 +1,7 @@
 // Dialogs: confirming a way to go out (with the melds it lays down) and the new-game form.
 import { cardGroup, prettyCard } from "./cards.js";
+import { element, button } from "./dom.js";
 import { t } from "./strings.js";
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function button(text, attributes = {}) {
-  const node = element("button", "", text);
-  node.type = "button";
-  Object.assign(node.dataset, attributes);
-  return node;
-}
 
 /**
  * Show the arrangement(s) a going-out `entry` lays down and resolve with the action

@@ -1,15 +1,9 @@
 // Rule illustrations: a hand's melds and deadwood, or a whole showdown, drawn from the
 // engine's report (the bridge's "illustrate" answer). No rules here: only what Python sent.
 import { cardGroup, prettyCard } from "./cards.js";
+import { element } from "./dom.js";
 import { handRow } from "./showdown.js";
 import { t } from "./strings.js";
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** Return the drawing of a hand report: melds, deadwood and its count (and best discard). */
 export function drawHandReport(report) {

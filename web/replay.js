@@ -2,22 +2,9 @@
 // Both hands show for every hand that is over in the record; of a hand still in play,
 // only the player's. Opening a file never touches the game in play.
 import { backCard, cardGroup, faceCard } from "./cards.js";
+import { element, button } from "./dom.js";
 import { listenKeys, moveText } from "./review.js";
 import { errorText, t } from "./strings.js";
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function button(text, attributes = {}) {
-  const node = element("button", "", text);
-  node.type = "button";
-  Object.assign(node.dataset, attributes);
-  return node;
-}
 
 /** Return today's file name for a record: gin-rummy-2026-11-22.json (local date). */
 function fileName() {

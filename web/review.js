@@ -1,17 +1,11 @@
 // The review of a finished hand: both hands as dealt, then move by move what the
 // opponent knew and why it played, and the player's turns where a better move existed.
 import { cardGroup, prettyCard } from "./cards.js";
+import { element } from "./dom.js";
 import { moveText as moveWords, reasonText } from "./reasons.js";
 import { t } from "./strings.js";
 
 const CARD_PARAMS = ["card", "better"];
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function button(text, label) {
   const node = element("button", "", text);

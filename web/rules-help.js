@@ -1,15 +1,9 @@
 // The Rules dialog: the chosen rule set explained from its own parameters (the bridge's
 // "rules_help", so the text cannot disagree with the engine), with worked examples the
 // engine computed for those rules, drawn by the rule-illustration view.
+import { element } from "./dom.js";
 import { drawReport } from "./illustrate-view.js";
 import { errorText, t } from "./strings.js";
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** Return the dialog's title for URL-style `params`: the preset, marked when changed. */
 function title(params) {

@@ -1,16 +1,10 @@
 // The end of a hand: both hands in melds, lay-offs moving onto the knocker's melds,
 // the points with the rule behind each, and the score sheet.
 import { cardGroup, faceCard } from "./cards.js";
+import { element } from "./dom.js";
 import { t } from "./strings.js";
 
 const who = (seat) => t(`who.${seat}`);
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** Return a laid-down hand: its title with the deadwood `count`, its melds and deadwood. */
 export function handRow(title, melds, deadwood, count) {

@@ -1,6 +1,7 @@
 // Statistics: each finished hand's counters (the engine's `stats`) added up by rule set,
 // opponent level and practice, kept in localStorage; the Statistics dialog, reset, export.
 // Each hand is keyed by its game's id and number, so showing it again never counts it twice.
+import { element } from "./dom.js";
 import { t } from "./strings.js";
 
 const KEY = "ginrummy.stats";
@@ -150,13 +151,6 @@ function figures(counts) {
 }
 
 // --- the dialog ---------------------------------------------------------------------
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function rulesLabel(bucket) {
   const changes = Object.entries(bucket.changes).map(([name, value]) => {
