@@ -238,7 +238,6 @@ ON_THE_FELT = [
     "#opp-says",
     ".seat .label",
     "#deadwood",
-    ".speed",
 ]
 """Texts drawn straight on the felt (not on a card, button or pill)."""
 
@@ -311,7 +310,10 @@ def test_tab_reaches_every_control_and_the_hand_once(page: Page, base_url: str) 
         if stops and stop == stops[0]:
             break
         stops.append(stop)
-    wanted = ["keys-button", "hint-button", "speed", "new-button", "settings-button", "stock"]
+    wanted = [
+        *["keys-button", "hint-button", "rules-button", "replay-button", "stats-button"],
+        *["new-button", "settings-button", "stock"],
+    ]
     assert stops[: len(wanted)] == wanted, stops
     assert {"upcard", "pass"} <= set(stops) and stops.count("hand") == 1, stops
     page.keyboard.press("h")  # the hint is told too

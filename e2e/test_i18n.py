@@ -2,7 +2,8 @@
 
 ``tests/test_i18n.py`` checks that every table has every id; here the tables are used as
 the page loads them: the table's words, the opponent's reasons, card names, Python's
-messages and the new-game form, and a German screenshot at phone size (long words).
+messages and the new-game form, German screenshots at phone size (long words), the menu
+in one row on a phone.
 """
 
 from __future__ import annotations
@@ -51,8 +52,12 @@ def test_the_switch_translates_the_table_and_a_reload_keeps_it(page: Page, base_
     names = page.locator("#language option").all_inner_texts()
     assert names == ["English", "Italiano", "Español", "Français", "Deutsch"]
 
-    page.locator("#language").select_option("fr")
+    page.keyboard.press("o")  # the switch is in the settings dialog
+    settings = page.locator("dialog#settings")
+    settings.get_by_label("Language").select_option("fr")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(settings.get_by_label("Vitesse")).to_be_visible()  # the open dialog too
+    page.keyboard.press("Escape")
     expect(page.locator("#new-button")).to_have_accessible_name(WORDS["fr"])
     expect(page.locator("#prompt")).to_contain_text("ou passer ?")
     expect(page.locator("#stock")).to_have_attribute("aria-label", "Talon")
@@ -144,6 +149,38 @@ def test_german_at_phone_size(page: Page, base_url: str, artifacts: Path) -> Non
     form.locator("button.primary").click()
     wait_idle(page)
     assert "preset=french_oklahoma" in page.url and "knock_limit" not in page.url  # the same rule
+
+
+MENU_ROW = """[...document.querySelectorAll(".menu button")].filter((b) => b.offsetParent)
+  .map((b) => { const box = b.getBoundingClientRect();
+    return { id: b.id, top: box.top, bottom: box.bottom, right: box.right,
+             shown: b.innerText.trim() || b.title }; })"""
+"""The menu's visible buttons: where each is, and its visible text or else its tooltip."""
+
+
+def said(page: Page, key: str) -> str:
+    """Return string ``key`` in the page's language, from the page's own strings module."""
+    return str(page.evaluate("async (key) => (await import('./strings.js')).t(key)", key))
+
+
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_the_menu_is_one_row_on_a_phone(
+    page: Page, base_url: str, artifacts: Path, code: str
+) -> None:
+    open_game(page, base_url, f"?lang={code}&seed={player_first_seed()}&practice=true&level=easy")
+    buttons = page.evaluate(MENU_ROW)
+    ids = [button["id"] for button in buttons]
+    assert ids[0] == "undo-button" and ids[-1] == "settings-button" and len(ids) == 7, ids
+    assert max(b["top"] for b in buttons) < min(b["bottom"] for b in buttons), buttons
+    assert max(b["right"] for b in buttons) <= 390, buttons
+    assert all(button["shown"] for button in buttons), buttons  # an icon shows its name on hover
+    expect(page.locator("#stats-button")).to_have_accessible_name(said(page, "menu.stats"))
+    page.locator("#settings-button").click()
+    settings = page.locator("dialog#settings")
+    expect(settings.get_by_label(said(page, "menu.speed"))).to_have_value("instant")
+    expect(settings.get_by_label(said(page, "menu.language"))).to_have_value(code)
+    if code == "de":
+        page.screenshot(path=str(artifacts / "phone-german-settings.png"))
 
 
 def test_a_showdown_in_german(page: Page, base_url: str, artifacts: Path) -> None:

@@ -225,7 +225,9 @@ def test_practice_games_are_counted_apart(page: Page, base_url: str) -> None:
 def test_sound_is_off_by_default_and_makes_no_audio(page: Page, base_url: str) -> None:
     page.add_init_script(AUDIO_PROBE)
     plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d"))
-    expect(page.locator("#sound-button")).to_have_attribute("aria-pressed", "false")
+    page.locator("#settings-button").click()
+    expect(page.locator("#sound")).not_to_be_checked()
+    page.keyboard.press("Escape")
     click_action(page, "upcard")
     click_action(page, "discard 7h")
     assert page.evaluate("window.audioProbe") == {"contexts": 0, "started": 0}
@@ -234,23 +236,26 @@ def test_sound_is_off_by_default_and_makes_no_audio(page: Page, base_url: str) -
 def test_sound_once_on_plays_card_sounds_and_stays_on(page: Page, base_url: str) -> None:
     page.add_init_script(AUDIO_PROBE)
     plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d"))
-    page.locator("#sound-button").click()
-    expect(page.locator("#sound-button")).to_have_attribute("aria-pressed", "true")
-    expect(page.locator("#sound-button")).to_have_attribute("title", "Sound on")
+    page.locator("#settings-button").click()
+    expect(page.locator("dialog#settings")).to_be_visible()
+    page.get_by_role("checkbox", name="Sound").check()
     assert page.evaluate("window.audioProbe.contexts") == 1
+    page.keyboard.press("Escape")
     click_action(page, "upcard")
     before = page.evaluate("window.audioProbe.started")
     click_action(page, "discard 7h")
     assert page.evaluate("window.audioProbe.started") > before
     page.reload()
     wait_idle(page)
-    expect(page.locator("#sound-button")).to_have_attribute("aria-pressed", "true")
     assert page.evaluate("window.audioProbe.contexts") == 0  # no gesture yet: no audio
     page.locator("#stock").click()  # the draw is the gesture that starts the audio
     wait_idle(page)
     assert page.evaluate("window.audioProbe") != {"contexts": 0, "started": 0}
-    page.locator("#sound-button").click()
-    expect(page.locator("#sound-button")).to_have_attribute("aria-pressed", "false")
+    page.locator("#settings-button").click()
+    sound = page.get_by_role("checkbox", name="Sound")
+    expect(sound).to_be_checked()  # kept from before the reload
+    sound.uncheck()
+    page.keyboard.press("Escape")
     silent = page.evaluate("window.audioProbe.started")
     page.locator("#hand [data-action^='discard']").first.click()
     wait_idle(page)

@@ -10,7 +10,7 @@ import { moveText, reasonText } from "./reasons.js";
 import { openReplays } from "./replay.js";
 import { openReview } from "./review.js";
 import { showRulesHelp } from "./rules-help.js";
-import { motion, openSettings } from "./settings.js";
+import { motion, openSettings, setupSettings } from "./settings.js";
 import { drawShowdown } from "./showdown.js";
 import { setupSound, soundOfMove } from "./sound.js";
 import { newGameId, recordHand, setupStats } from "./stats.js";
@@ -286,7 +286,7 @@ $("rules-button").addEventListener("click", () => showRulesHelp($("rules-help"),
 $("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("speed").value));
 $("speed").value = localStorage.getItem(SPEED_KEY) || "normal";
 setupStats($("stats"), $("stats-button"), showMessage);
-setupSound($("sound-button"));
+setupSound($("sound"));
 
 // --- the language switch: each language named in itself; the table redrawn in the new one
 $("language").replaceChildren(
@@ -300,7 +300,8 @@ $("language").addEventListener("change", async () => {
   $("opp-says").textContent = "";
   if (state) show(state, false);
 });
-$("settings-button").addEventListener("click", () => openSettings($("settings"), openKeys));
+setupSettings($("settings"), openKeys);
+$("settings-button").addEventListener("click", () => openSettings($("settings")));
 installKeyboard(setOrder);
 
 let drag = null;

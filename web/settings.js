@@ -1,5 +1,6 @@
-// Display settings the player chooses (large cards, a four-colour deck, reduced motion),
-// remembered in localStorage and shown as data attributes on <html> for the CSS.
+// The settings dialog: the display settings the player chooses (large cards, a four-colour
+// deck, reduced motion), remembered in localStorage and shown as data attributes on <html>
+// for the CSS, beside the preferences other modules own (speed, sound, language).
 import { t } from "./strings.js";
 
 const KEY = "ginrummy.settings";
@@ -45,51 +46,41 @@ function save(name, value) {
   applySettings();
 }
 
-/** Fill the settings `dialog` (a checkbox per setting, saved on change) and open it. */
-export function openSettings(dialog, openKeys) {
-  dialog.replaceChildren();
-  const form = document.createElement("form");
-  form.method = "dialog";
-  form.className = "settings";
-  const title = document.createElement("h2");
-  title.id = "settings-title";
-  title.textContent = t("settings.title");
-  form.append(title);
-  dialog.setAttribute("aria-labelledby", title.id);
-  for (const [name, entry] of Object.entries(SETTINGS)) {
+/**
+ * Make `dialog` the settings dialog: its markup holds the preferences (speed, sound,
+ * language, wired by their own modules); here a checkbox per display setting, saved on
+ * change, and the button that opens the keys' list (`openKeys`). Texts follow the language.
+ */
+export function setupSettings(dialog, openKeys) {
+  const boxes = Object.entries(SETTINGS).map(([name, entry]) => {
     const label = document.createElement("label");
     label.className = "check";
     const box = document.createElement("input");
     box.type = "checkbox";
     box.name = name;
-    box.checked = setting(name);
     box.addEventListener("change", () => save(name, box.checked));
-    const text = document.createElement("span");
-    text.textContent = t(entry.label);
-    label.append(box, text);
-    if (entry.hint) {
-      const hint = document.createElement("small");
-      hint.textContent = t(entry.hint);
-      label.append(hint);
-    }
-    form.append(label);
-  }
-  const row = document.createElement("div");
-  row.className = "buttons";
-  const keys = document.createElement("button");
-  keys.type = "button";
-  keys.textContent = t("settings.keys");
-  keys.addEventListener("click", () => {
+    label.append(box, translated("span", entry.label));
+    if (entry.hint) label.append(translated("small", entry.hint));
+    return label;
+  });
+  dialog.querySelector(".display").replaceChildren(...boxes);
+  dialog.querySelector(".keys-list").addEventListener("click", () => {
     dialog.close();
     openKeys();
   });
-  const close = document.createElement("button");
-  close.className = "primary";
-  close.value = "close";
-  close.textContent = t("settings.close");
-  row.append(keys, close);
-  form.append(row);
-  dialog.append(form);
+}
+
+/** Return a new `tag` element showing string `id`, redrawn when the language changes. */
+function translated(tag, id) {
+  const element = document.createElement(tag);
+  element.dataset.i18n = id;
+  element.textContent = t(id);
+  return element;
+}
+
+/** Open the settings `dialog` (made by setupSettings), its checkboxes showing the settings. */
+export function openSettings(dialog) {
+  for (const box of dialog.querySelectorAll(".display input")) box.checked = setting(box.name);
   dialog.showModal();
 }
 

@@ -1,7 +1,6 @@
 // Sound: short card sounds made with the Web Audio API (no sound files). Off until the
 // player turns it on (remembered); quiet; silent while the tab is hidden. The audio
 // context is made and resumed only in a user gesture, as browsers' autoplay rules ask.
-import { t } from "./strings.js";
 
 const KEY = "ginrummy.sound";
 const VOLUME = 0.16;
@@ -102,18 +101,12 @@ export function soundOfMove(before, after) {
   if (!before.result && winner !== null) play(winner === 0 ? "win" : "lose", 0.4);
 }
 
-function show(button) {
-  button.title = t(enabled ? "sound.on" : "sound.off");
-  button.setAttribute("aria-pressed", String(enabled));
-}
-
-/** Make `button` the sound switch, and start the audio on the page's first gesture. */
-export function setupSound(button) {
-  show(button);
-  button.addEventListener("click", () => {
-    enabled = !enabled;
+/** Make checkbox `box` the sound switch, and start the audio on the page's first gesture. */
+export function setupSound(box) {
+  box.checked = enabled;
+  box.addEventListener("change", () => {
+    enabled = box.checked;
     localStorage.setItem(KEY, enabled ? "on" : "off");
-    show(button);
     if (enabled) {
       wake();
       play("draw");

@@ -573,7 +573,8 @@ export function errorText(answer) {
 
 /**
  * Fill every element marked `data-i18n="id"` below `root` with its string, and the
- * accessible name of every element marked `data-i18n-label="id"`; title the document.
+ * accessible name of every element marked `data-i18n-label="id"`, the tooltip of every
+ * element marked `data-i18n-title="id"`; title the document.
  */
 export function translate(root) {
   for (const element of root.querySelectorAll("[data-i18n]")) {
@@ -581,6 +582,9 @@ export function translate(root) {
   }
   for (const element of root.querySelectorAll("[data-i18n-label]")) {
     element.setAttribute("aria-label", t(element.dataset.i18nLabel));
+  }
+  for (const element of root.querySelectorAll("[data-i18n-title]")) {
+    element.title = t(element.dataset.i18nTitle);
   }
   if (root === document) document.title = t("title");
 }
