@@ -358,8 +358,6 @@ export default {
   // Statistics and sound.
   "menu.stats": "Statistik",
   "menu.sound": "Ton",
-  "sound.on": "Ton an",
-  "sound.off": "Ton aus",
   "stats.title": "Statistik",
   "stats.rules": "Regeln",
   "stats.level": "Gegner",
@@ -409,11 +407,7 @@ export default {
   "ill.best_discard": "Beste Ablage: {card}, es bleiben {count} Restpunkte",
   "ill.big_gin": "Alle 11 Karten in Kombinationen: Big Gin",
   "ill.error": "Kann nicht angezeigt werden: {error}",
-  "ill.loading": "Das Regelprogramm wird geladen…",
   "ill.unavailable": "Das Regelprogramm konnte nicht geladen werden: {error}",
-  "embed.play": "Gin Rummy spielen",
-  "embed.rules": "Regeln: {rules}",
-  "embed.open": "Ganze Seite öffnen",
   // The rules help: the explanation of a rule set, made from its parameters.
   "menu.rules": "Regeln",
   "form.help": "Über diese Regeln",

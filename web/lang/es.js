@@ -358,8 +358,6 @@ export default {
   // Statistics and sound.
   "menu.stats": "Estadísticas",
   "menu.sound": "Sonido",
-  "sound.on": "Sonido activado",
-  "sound.off": "Sonido desactivado",
   "stats.title": "Estadísticas",
   "stats.rules": "Reglas",
   "stats.level": "Oponente",
@@ -409,11 +407,7 @@ export default {
   "ill.best_discard": "Mejor descarte: {card}, queda madera muerta {count}",
   "ill.big_gin": "Las 11 cartas en combinaciones: big gin",
   "ill.error": "No se puede mostrar: {error}",
-  "ill.loading": "Cargando el motor de reglas…",
   "ill.unavailable": "No se pudo cargar el motor de reglas: {error}",
-  "embed.play": "Jugar al Gin Rummy",
-  "embed.rules": "Reglas: {rules}",
-  "embed.open": "Abrir la página completa",
   // The rules help: the explanation of a rule set, made from its parameters.
   "menu.rules": "Reglas",
   "form.help": "Sobre estas reglas",

@@ -358,8 +358,6 @@ export default {
   // Statistics and sound.
   "menu.stats": "Statistiques",
   "menu.sound": "Son",
-  "sound.on": "Son activé",
-  "sound.off": "Son coupé",
   "stats.title": "Statistiques",
   "stats.rules": "Règles",
   "stats.level": "Adversaire",
@@ -409,11 +407,7 @@ export default {
   "ill.best_discard": "Meilleur écart : {card}, il reste {count} points en main",
   "ill.big_gin": "Les 11 cartes en combinaisons : big gin",
   "ill.error": "Impossible d'afficher ceci : {error}",
-  "ill.loading": "Chargement du moteur de règles…",
   "ill.unavailable": "Le moteur de règles n'a pas pu se charger : {error}",
-  "embed.play": "Jouer au Gin Rummy",
-  "embed.rules": "Règles : {rules}",
-  "embed.open": "Ouvrir la page complète",
   // The rules help: the explanation of a rule set, made from its parameters.
   "menu.rules": "Règles",
   "form.help": "À propos de ces règles",

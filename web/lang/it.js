@@ -358,8 +358,6 @@ export default {
   // Statistics and sound.
   "menu.stats": "Statistiche",
   "menu.sound": "Suono",
-  "sound.on": "Suono attivo",
-  "sound.off": "Suono disattivato",
   "stats.title": "Statistiche",
   "stats.rules": "Regole",
   "stats.level": "Avversario",
@@ -409,11 +407,7 @@ export default {
   "ill.best_discard": "Scarto migliore: {card}, restano {count} punti spaiati",
   "ill.big_gin": "Tutte le 11 carte in combinazione: Big Gin",
   "ill.error": "Impossibile mostrarlo: {error}",
-  "ill.loading": "Caricamento del motore delle regole…",
   "ill.unavailable": "Il motore delle regole non si è potuto caricare: {error}",
-  "embed.play": "Gioca a Gin Rummy",
-  "embed.rules": "Regole: {rules}",
-  "embed.open": "Apri la pagina intera",
   // The rules help: the explanation of a rule set, made from its parameters.
   "menu.rules": "Regole",
   "form.help": "Queste regole in breve",
