@@ -143,9 +143,9 @@ export function openReview(dialog, review) {
   row.append(previous, next, close);
   dialog.append(slot, row, list);
   listenKeys(dialog, (event) => {
-    if (event.key === "ArrowLeft") go(current - 1);
-    else if (event.key === "ArrowRight") go(current + 1);
-    else return;
+    const moves = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: review.steps.length - 1 };
+    if (!(event.key in moves)) return;
+    go(moves[event.key]);
     event.preventDefault();
   });
   dialog.showModal();
