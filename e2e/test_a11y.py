@@ -517,13 +517,15 @@ def test_reduced_motion_means_no_slides(page: Page, base_url: str, how: str) -> 
         assert slides_made(page) == 0 and transition == "0s"
 
 
-def keyboard_dialog(page: Page, opener: str, dialog: str, screen: str) -> None:
-    """Open ``dialog`` with Enter on the focused ``opener``; check focus lands inside, axe,
-    then Escape: the dialog closes and focus is back on the opener."""
+def keyboard_dialog(page: Page, opener: str, dialog: str, screen: str, ready: str = "") -> None:
+    """Open ``dialog`` with Enter on the focused ``opener`` (and wait for ``ready`` in it);
+    check focus lands inside, axe, then Escape: it closes and focus is back on the opener."""
     page.locator(opener).focus()
     page.keyboard.press("Enter")
     box = page.locator(f"dialog#{dialog}")
     expect(box).to_be_visible(timeout=TIMEOUT)
+    if ready:
+        box.locator(ready).first.wait_for()
     assert box.evaluate("(d) => d.contains(document.activeElement)"), f"focus outside {dialog}"
     check_axe(page, screen)
     page.keyboard.press("Escape")
@@ -537,17 +539,11 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     slip = crafted(KNOCKER, LOOSE, "2d")
     plant_save(page, base_url, slip)
     keyboard_dialog(page, "#stats-button", "stats", "statistics, empty")
-    page.locator("#rules-button").click()
-    page.locator("#rules-help .example").first.wait_for()
-    check_axe(page, "rules help")
-    page.keyboard.press("Escape")
-    expect(page.locator("#rules-help")).to_be_hidden()
+    keyboard_dialog(page, "#rules-button", "rules-help", "rules help", ".example")
     page.keyboard.press("n")
     expect(page.locator("dialog#newgame")).to_be_visible(timeout=TIMEOUT)
-    page.locator("dialog#newgame button.help").click()
-    page.locator("#rules-help .example").first.wait_for()
-    check_axe(page, "rules help over the new-game form")
-    page.keyboard.press("Escape")
+    help_button = "dialog#newgame button.help"
+    keyboard_dialog(page, help_button, "rules-help", "rules help over the form", ".example")
     expect(page.locator("dialog#newgame")).to_be_visible()
     page.keyboard.press("Escape")
     wait_idle(page)
@@ -579,9 +575,10 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     check_axe(page, "hand review at its first move")
     page.keyboard.press("Escape")
 
+    keyboard_dialog(page, "#replay-button", "replay", "replays dialog")
     page.locator("#replay-button").click()
     dialog = page.locator("dialog#replay")
-    check_axe(page, "replays dialog")
+    expect(dialog).to_be_visible()
     path = tmp_path / "game.json"
     path.write_text(saved(page)["save"])
     dialog.locator("input[type=file]").set_input_files(path)
