@@ -570,6 +570,9 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     expect(step).to_have_attribute("data-step", "1")
     page.keyboard.press("ArrowRight")
     expect(step).to_have_attribute("data-step", "2")
+    told = page.locator("dialog#review [role=status]")  # the page's live log is inert now
+    said = step.locator(".step-head > *").all_inner_texts()
+    expect(told).to_have_text(f"{said[0]}: {said[1]}")  # "Move 3 of 10: Opponent: draws..."
     page.keyboard.press("Home")
     expect(step).to_have_attribute("data-step", "0")
     check_axe(page, "hand review at its first move")
@@ -586,6 +589,7 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     expect(view).to_have_attribute("data-step", "0")
     page.keyboard.press("ArrowRight")
     expect(view).to_have_attribute("data-step", "1")
+    expect(dialog.locator("[role=status]")).to_contain_text("Move 1 of")
     check_axe(page, "replay at its first move")
     page.keyboard.press("End")
     check_axe(page, "replay at its end")
