@@ -15,6 +15,7 @@ from player import ROOT, TIMEOUT, engine_match, open_game, phase, plant_save, sa
 from playwright.sync_api import Page, Route, expect
 from test_page import KNOCKER, LOOSE, crafted, seed_dealt_by
 
+from deals import make_deck
 from ginrummy.match import Match
 from ginrummy.rules import PRESETS
 
@@ -43,6 +44,51 @@ def check_axe(page: Page, screen: str) -> None:
                            nodes: v.nodes.map((n) => `${n.target}: ${n.failureSummary}`) })))"""
     )
     assert not found, f"axe on the {screen}:\n{json.dumps(found, indent=1)}"
+    for dialog in page.locator("dialog[open]").all():
+        check_dialog_contrast(dialog.evaluate(DIALOG_TEXTS), screen)
+
+
+DIALOG_TEXTS = """(dialog) => {
+  const backdrop = (e) => {
+    for (let n = e; n; n = n.parentElement) {
+      const s = getComputedStyle(n);
+      if (s.backgroundColor !== "rgba(0, 0, 0, 0)") return s.backgroundColor;
+    }
+    return null;
+  };
+  const opacity = (e) => (e ? Number(getComputedStyle(e).opacity) * opacity(e.parentElement) : 1);
+  return [...dialog.querySelectorAll("*")]
+    .filter((e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+    .filter((e) => e.getClientRects().length && !e.closest(":disabled, [aria-hidden=true], .card"))
+    .map((e) => {
+      const s = getComputedStyle(e);
+      const size = parseFloat(s.fontSize);
+      return { text: `${e.tagName.toLowerCase()}: ${e.textContent.trim().slice(0, 40)}`,
+               color: s.color, background: backdrop(e), opacity: opacity(e),
+               large: size >= 24 || (size >= 18.66 && Number(s.fontWeight) >= 700) };
+    });
+}"""
+"""Each text of a dialog with its colour, the first solid background behind it, its opacity."""
+
+
+def check_dialog_contrast(texts: list[dict[str, Any]], screen: str) -> None:
+    """Check each text of an open dialog against its background (WCAG AA: 4.5:1, 3:1 large).
+
+    Axe leaves these undecided ("incomplete") under the modal's backdrop; the dialogs'
+    backgrounds are solid colours, so the ratio is computed here.
+    """
+    for text in texts:
+        assert text["background"], f"{screen}: no background behind {text['text']}"
+        (background,) = rgb(text["background"])
+        alpha = text["opacity"] * float(
+            (re.findall(r"rgba\(.*, ([\d.]+)\)", text["color"]) or [1])[0]
+        )
+        shown = tuple(
+            round(ink * alpha + back * (1 - alpha))
+            for ink, back in zip(rgb(text["color"])[0], background, strict=True)
+        )
+        ratio = contrast(shown, background)
+        assert ratio >= (3 if text["large"] else 4.5), f"{screen}: {text} has {ratio:.2f}:1"
 
 
 def focused(page: Page) -> dict[str, str | None]:
@@ -469,3 +515,145 @@ def test_reduced_motion_means_no_slides(page: Page, base_url: str, how: str) -> 
     else:
         expect(page.locator("html")).to_have_attribute("data-reduce-motion", "true")
         assert slides_made(page) == 0 and transition == "0s"
+
+
+def keyboard_dialog(page: Page, opener: str, dialog: str, screen: str, ready: str = "") -> None:
+    """Open ``dialog`` with Enter on the focused ``opener`` (and wait for ``ready`` in it);
+    check focus lands inside, axe, then Escape: it closes and focus is back on the opener."""
+    page.locator(opener).focus()
+    page.keyboard.press("Enter")
+    box = page.locator(f"dialog#{dialog}")
+    expect(box).to_be_visible(timeout=TIMEOUT)
+    if ready:
+        box.locator(ready).first.wait_for()
+    assert box.evaluate("(d) => d.contains(document.activeElement)"), f"focus outside {dialog}"
+    check_axe(page, screen)
+    page.keyboard.press("Escape")
+    expect(box).to_be_hidden()
+    assert page.locator(opener).evaluate("(e) => e === document.activeElement"), opener
+
+
+def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
+    """Axe on the Rules help (menu and new-game form), Statistics (empty, with figures, its
+    reset question), the hand review and the Replays dialog (a loaded record, a bad file)."""
+    slip = crafted(KNOCKER, LOOSE, "2d")
+    plant_save(page, base_url, slip)
+    keyboard_dialog(page, "#stats-button", "stats", "statistics, empty")
+    keyboard_dialog(page, "#rules-button", "rules-help", "rules help", ".example")
+    page.keyboard.press("n")
+    expect(page.locator("dialog#newgame")).to_be_visible(timeout=TIMEOUT)
+    help_button = "dialog#newgame button.help"
+    keyboard_dialog(page, help_button, "rules-help", "rules help over the form", ".example")
+    expect(page.locator("dialog#newgame")).to_be_visible()
+    page.keyboard.press("Escape")
+    wait_idle(page)
+    page.keyboard.press("u")
+    wait_idle(page)
+    focus_card(page, "7h")  # the slip: a knock with 2 deadwood was there
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    for _ in range(100):
+        if phase(page) == "hand_over":
+            break
+        key_turn(page)
+    keyboard_dialog(page, "#stats-button", "stats", "statistics with figures")
+    page.locator("#stats-button").click()
+    page.locator('dialog#stats [data-stats="reset"]').click()
+    expect(page.locator("dialog#stats .stats-confirm")).to_be_visible()
+    check_axe(page, "statistics reset question")
+    page.keyboard.press("Escape")
+    review = '#showdown [data-command="review"]'
+    keyboard_dialog(page, review, "review", "hand review")
+    page.locator(review).click()
+    expect(page.locator("dialog#review")).to_be_visible()
+    step = page.locator("dialog#review .review-step")
+    expect(step).to_have_attribute("data-step", "1")
+    page.keyboard.press("ArrowRight")
+    expect(step).to_have_attribute("data-step", "2")
+    told = page.locator("dialog#review [role=status]")  # the page's live log is inert now
+    said = step.locator(".step-head > *").all_inner_texts()
+    expect(told).to_have_text(f"{said[0]}: {said[1]}")  # "Move 3 of 10: Opponent: draws..."
+    page.keyboard.press("Home")
+    expect(step).to_have_attribute("data-step", "0")
+    check_axe(page, "hand review at its first move")
+    page.keyboard.press("Escape")
+
+    keyboard_dialog(page, "#replay-button", "replay", "replays dialog")
+    page.locator("#replay-button").click()
+    dialog = page.locator("dialog#replay")
+    expect(dialog).to_be_visible()
+    path = tmp_path / "game.json"
+    path.write_text(saved(page)["save"])
+    dialog.locator("input[type=file]").set_input_files(path)
+    view = dialog.locator(".replay-view")
+    expect(view).to_have_attribute("data-step", "0")
+    page.keyboard.press("ArrowRight")
+    expect(view).to_have_attribute("data-step", "1")
+    expect(dialog.locator("[role=status]")).to_contain_text("Move 1 of")
+    check_axe(page, "replay at its first move")
+    page.keyboard.press("End")
+    check_axe(page, "replay at its end")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    dialog.locator("input[type=file]").set_input_files(bad)
+    expect(dialog.locator(".error")).to_contain_text('"bad.json" could not be opened')
+    check_axe(page, "replays dialog with a bad file")
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_axe_on_the_rules_statistics_review_and_replays(
+    page: Page, base_url: str, tmp_path: Path, size: str
+) -> None:
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    check_the_look_backs(page, base_url, tmp_path)
+
+
+def test_axe_on_a_practice_game_and_undo_in_the_keys(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}&practice=true&level=easy")
+    expect(page.locator("#practice-chip")).to_be_visible()
+    for _ in range(4):
+        key_turn(page)
+    expect(page.locator("#opp-why")).to_contain_text("Its thinking")
+    check_axe(page, "practice game")
+    page.keyboard.press("?")
+    expect(page.locator("dialog#keys")).to_contain_text("Undo your last move")
+    expect(page.locator("dialog#keys")).to_contain_text("Ctrl + Z")
+    page.keyboard.press("Escape")
+    keyboard_dialog(page, "#settings-button", "settings", "settings in a practice game")
+
+
+def test_axe_on_the_page_in_german(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?lang=de&seed={seed_dealt_by(STANDARD, 1)}")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    check_axe(page, "table in German")
+    for opener, dialog in (("#keys-button", "keys"), ("#settings-button", "settings")):
+        keyboard_dialog(page, opener, dialog, f"{dialog} in German")
+    page.locator("#rules-button").click()
+    page.locator("#rules-help .example").first.wait_for()
+    check_axe(page, "rules help in German")
+
+
+def test_axe_on_manual_lay_offs_and_the_hollywood_sheet(page: Page, base_url: str) -> None:
+    rules = STANDARD.replace(manual_layoffs=True)
+    deck = make_deck(KNOCKER, "4s 7c 8d 8h Jd Qd Kc 9h Th 2h", upcard="2d")
+    match = Match(rules, seed=seed_dealt_by(rules, 0), decks=[deck])
+    match.play("upcard")
+    match.play("knock Kd")  # the opponent knocks: the player lays off by hand
+    plant_save(page, base_url, match)
+    assert phase(page) == "layoff"
+    check_axe(page, "manual lay-offs")
+    key_turn(page)  # a lay-off, with the keys
+    check_axe(page, "manual lay-offs, one laid off")
+    hollywood = PRESETS["hollywood"]
+    deck = make_deck(KNOCKER, LOOSE, upcard="2d")
+    other = another_page(page)
+    knock_to_the_end(
+        other,
+        base_url,
+        Match(hollywood, seed=seed_dealt_by(hollywood, 1), decks=[deck]),
+        "hand_over",
+    )
+    expect(other.locator(".sheet.hollywood")).to_be_visible()

@@ -32,6 +32,7 @@ const MOVES = [
   [["Shift + \u2190 \u2192"], "keys.reorder"],
   [["Tab"], "keys.tab"],
   [["Esc"], "keys.escape"],
+  [["Ctrl + Z"], "keys.undo"],
 ];
 
 let current = null; // the hand card that holds the hand's tab stop
@@ -215,12 +216,18 @@ function showKeys() {
   for (const shortcut of SHORTCUTS) {
     const control = shortcut.target && controlFor(shortcut);
     if (!control) continue;
-    control.setAttribute("aria-keyshortcuts", shortcut.keys.join(" ").toUpperCase());
-    const badge = kbd(shortcut.keys[0].toUpperCase());
-    badge.className = "key";
-    badge.setAttribute("aria-hidden", "true");
-    (shortcut.badge ? $(shortcut.badge) : control).append(badge);
+    markKey(control, shortcut.keys.join(" ").toUpperCase(), shortcut.keys[0].toUpperCase(), shortcut.badge && $(shortcut.badge));
   }
+  markKey($("undo-button"), "Control+Z", "Ctrl+Z"); // wired in practice.js, shown when visible
+}
+
+/** Name `shortcut` on `control` for screen readers and show `cap` as a badge (on `place`, else on it). */
+function markKey(control, shortcut, cap, place = null) {
+  control.setAttribute("aria-keyshortcuts", shortcut);
+  const badge = kbd(cap);
+  badge.className = "key";
+  badge.setAttribute("aria-hidden", "true");
+  (place || control).append(badge);
 }
 
 /**

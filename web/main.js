@@ -232,6 +232,8 @@ async function review(button) {
     const answer = await call("review");
     if (!answer.ok) return fail(answer);
     openReview($("review"), answer);
+    // The button was disabled while the engine worked, so the dialog has no focus to give back.
+    $("review").addEventListener("close", () => button.focus(), { once: true });
   } finally {
     button.disabled = false;
     button.textContent = t("review.button");

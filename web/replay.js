@@ -3,7 +3,7 @@
 // only the player's. Opening a file never touches the game in play.
 import { backCard, cardGroup, faceCard } from "./cards.js";
 import { element, button } from "./dom.js";
-import { listenKeys, moveText } from "./review.js";
+import { listenKeys, moveText, stepTeller } from "./review.js";
 import { errorText, t } from "./strings.js";
 
 /** Return today's file name for a record: gin-rummy-2026-11-22.json (local date). */
@@ -98,6 +98,7 @@ function viewer(dialog, call, first, problem) {
     }
     step = answer;
     drawStep(box, step);
+    tell(`${box.querySelector(".replay-where b").textContent}: ${moveLine(step)}`);
     sync();
   };
   const controls = element("div", "replay-controls");
@@ -114,6 +115,7 @@ function viewer(dialog, call, first, problem) {
   forward.addEventListener("click", () => go(step.step + 1));
   last.addEventListener("click", () => go(step.total));
   controls.append(toStart, back, forward, last);
+  const tell = stepTeller(controls);
   const sync = () => {
     toStart.disabled = back.disabled = step.step === 0;
     forward.disabled = last.disabled = step.step === step.total;

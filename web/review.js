@@ -33,6 +33,19 @@ export function listenKeys(dialog, handler) {
   document.addEventListener("keydown", dialog.keys);
 }
 
+/**
+ * Add to `dialog` a polite status line (not shown) and return a function that says a
+ * step in it: the page's own live log is outside the modal dialog, so it is not heard.
+ */
+export function stepTeller(dialog) {
+  const status = element("p", "visually-hidden");
+  status.setAttribute("role", "status");
+  dialog.append(status);
+  return (text) => {
+    status.textContent = text;
+  };
+}
+
 /** Return a labelled row of small cards (or "none"). */
 function cardRow(label, cards) {
   const row = element("div", "review-cards");
@@ -120,6 +133,7 @@ export function openReview(dialog, review) {
     if (!review.steps.length) return;
     current = Math.max(0, Math.min(review.steps.length - 1, index));
     slot.replaceChildren(stepDetail(review, current));
+    tell([...slot.querySelector(".step-head").children].map((part) => part.textContent).join(": "));
     for (const item of list.children) item.classList.remove("current");
     list.children[current].classList.add("current");
     list.children[current].scrollIntoView({ block: "nearest" });
@@ -142,10 +156,11 @@ export function openReview(dialog, review) {
   const row = element("div", "buttons");
   row.append(previous, next, close);
   dialog.append(slot, row, list);
+  const tell = stepTeller(dialog);
   listenKeys(dialog, (event) => {
-    if (event.key === "ArrowLeft") go(current - 1);
-    else if (event.key === "ArrowRight") go(current + 1);
-    else return;
+    const moves = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: review.steps.length - 1 };
+    if (!(event.key in moves)) return;
+    go(moves[event.key]);
     event.preventDefault();
   });
   dialog.showModal();

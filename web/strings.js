@@ -503,6 +503,8 @@ const STRINGS = {
     "keys.tab": "Go through the table's controls",
     "keys.escape": "Close a dialog",
     "keys.skip": "Keyboard shortcuts: press ?",
+    // The keys list: undo (practice games)
+    "keys.undo": "Undo your last move (practice games only)",
   },
 };
 

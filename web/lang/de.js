@@ -524,4 +524,5 @@ export default {
   "keys.tab": "Durch die Bedienelemente des Tisches gehen",
   "keys.escape": "Einen Dialog schließen",
   "keys.skip": "Tastenkürzel: drücke ?",
+  "keys.undo": "Deinen letzten Zug zurücknehmen (nur in Übungsspielen)",
 }

@@ -524,4 +524,5 @@ export default {
   "keys.tab": "Recorrer los controles de la mesa",
   "keys.escape": "Cerrar un cuadro de diálogo",
   "keys.skip": "Atajos de teclado: pulsa ?",
+  "keys.undo": "Deshacer tu última jugada (solo en partidas de práctica)",
 }

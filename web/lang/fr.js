@@ -524,4 +524,5 @@ export default {
   "keys.tab": "Parcourir les commandes de la table",
   "keys.escape": "Fermer une fenêtre",
   "keys.skip": "Raccourcis clavier : appuyez sur ?",
+  "keys.undo": "Annuler votre dernier coup (parties d'entraînement seulement)",
 }

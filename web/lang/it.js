@@ -524,4 +524,5 @@ export default {
   "keys.tab": "Passa da un comando all'altro del tavolo",
   "keys.escape": "Chiudi una finestra",
   "keys.skip": "Scorciatoie da tastiera: premi ?",
+  "keys.undo": "Annulla la tua ultima mossa (solo nelle partite di allenamento)",
 }
