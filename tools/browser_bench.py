@@ -46,6 +46,7 @@ pyodide.runPython("1 + 1");
 postMessage("ready");"""
 PLAYABLE = "performance.getEntriesByName('playable').length > 0"
 WARMED = "performance.getEntriesByName('bridge warm').length > 0"
+SITE_KEPT = "navigator.serviceWorker.ready.then((registration) => registration.active !== null)"
 SETTLE_MS = 1500
 TIMEOUT = 60_000
 
@@ -61,18 +62,24 @@ def playable_ms(page: Page, url: str, reload: bool = False) -> float:
 
 
 def settle(page: Page) -> None:
-    """Wait until the page has done its after-load work (warming up, keeping bytecode).
+    """Wait until the page has done its after-load work (warming up, keeping bytecode, the
+    service worker's install), so warm reloads are a returning visitor's.
 
     A person reloads later than at once; a reload while the last page still works would
     time both.
     """
     page.wait_for_function(WARMED, timeout=TIMEOUT)
+    page.wait_for_function(SITE_KEPT, timeout=TIMEOUT)
     page.wait_for_timeout(SETTLE_MS)
 
 
 def cold_ms(browser: Browser, url: str) -> float:
-    """Return one cold load's time to playable, in a fresh context."""
-    context = browser.new_context()
+    """Return one cold load's time to playable, in a fresh context.
+
+    Service workers are blocked: the page registers its own only once playable, and its
+    install (the whole site, 15 MB) would otherwise go on into the next measured load.
+    """
+    context = browser.new_context(service_workers="block")
     try:
         return playable_ms(context.new_page(), url)
     finally:
