@@ -78,7 +78,7 @@ from .rules import (
 )
 from .state import Phase, melder_for
 from .stats import hand_counts
-from .view import SeatView, seat_view
+from .view import OPPONENT, PLAYER, SeatView, seat_view
 
 if TYPE_CHECKING:
     from .replay import Replay
@@ -86,9 +86,6 @@ if TYPE_CHECKING:
 # Requests that a first deal never makes import their modules when first asked (review,
 # replay, calculator, rules_help, and bot): a cold load compiles the engine from source,
 # so every module left out of the first import is time saved before the first hand.
-
-PLAYER, OPPONENT = 0, 1
-"""The seat of the person at the page and of the computer opponent."""
 
 LEVELS = ("random", "simple", "easy", "normal", "hard")
 """The opponent's levels, weakest first: ``ginrummy.bot.LEVELS``, named here so that the

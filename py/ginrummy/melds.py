@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -422,7 +423,7 @@ class Melder:
             for index, extension in enumerate(best_choice)
             for card in self._laying_order(knocker_melds[index], extension)
         )
-        return Layoffs(placed, self.best_arrangement(defender & ~_union(best_choice)))
+        return Layoffs(placed, self.best_arrangement(defender & ~union(best_choice)))
 
     def _extensions(self, meld: int, hand: int) -> list[int]:
         """Return every mask of cards of ``hand`` that can be laid off on ``meld``, empty first."""
@@ -482,8 +483,8 @@ class Melder:
         return order
 
 
-def _union(masks: tuple[int, ...]) -> int:
-    """Return the union of ``masks``."""
+def union(masks: Iterable[int]) -> int:
+    """Return the union of the card masks ``masks``."""
     out = 0
     for mask in masks:
         out |= mask

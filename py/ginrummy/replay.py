@@ -22,10 +22,7 @@ from . import record
 from .actions import Action, Kind
 from .cards import format_card, format_mask
 from .match import Match
-from .view import seat_view
-
-PLAYER, OPPONENT = 0, 1
-"""The seat of the person at the page and of the computer opponent."""
+from .view import OPPONENT, PLAYER, seat_view
 
 Json = dict[str, Any]
 

@@ -24,18 +24,15 @@ still in play cannot be reviewed: the review shows the opponent's cards.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
 from typing import Any
 
 from . import record
 from .actions import Action, Kind
-from .cards import format_card, format_mask, parse_card
+from .cards import format_card, format_mask, mask_of, parse_card
 from .match import Match
+from .melds import union
 from .state import melder_for
-from .view import SeatView, seat_view
-
-PLAYER, OPPONENT = 0, 1
-"""The seat of the person at the page and of the computer opponent."""
+from .view import OPPONENT, PLAYER, SeatView, seat_view
 
 DEADWOOD_GAP = 5
 """A discard leaving this much more deadwood than the engine's is flagged."""
@@ -174,16 +171,8 @@ def melded_by_opponent(match: Match) -> int:
         return union(hand.melder.best_arrangement(hand.hands[OPPONENT]).melds)
     if showdown.knocker == OPPONENT:
         return union(showdown.knocker_arrangement.melds)
-    laid_off = union(1 << card for card, _ in showdown.layoffs)
+    laid_off = mask_of(card for card, _ in showdown.layoffs)
     return union(showdown.defender_arrangement.melds) | laid_off
-
-
-def union(masks: Iterable[int]) -> int:
-    """Return the union of card masks."""
-    out = 0
-    for mask in masks:
-        out |= mask
-    return out
 
 
 def mark_fed_melds(steps: list[Json], melded: int) -> None:

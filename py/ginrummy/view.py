@@ -19,6 +19,10 @@ from .rules import Rules, preset_name
 from .showdown import Showdown
 from .state import Event, Phase, melder_for
 
+PLAYER, OPPONENT = 0, 1
+"""The seat of the person at the page and of the computer opponent (the page's views,
+reviews and replays are the player's)."""
+
 RECENT_EVENTS = 6
 """How many of the last events the page shows as "last actions"."""
 
