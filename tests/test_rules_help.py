@@ -93,3 +93,11 @@ def test_bridge_request_ignores_seed_and_level_and_reports_bad_rules() -> None:
     assert answer["ok"] and lines(answer)["help.gin"] == {"bonus": 20}
     bad = json.loads(request("rules_help", '{"preset": "classic", "gin_bonus": "lots"}'))
     assert bad["ok"] is False and "gin_bonus" in bad["error"]
+
+
+def test_the_help_of_a_practice_game_is_the_help_of_its_rules() -> None:
+    # The page asks with the game's URL params; practice=true is not a rule.
+    asked = {"preset": "oklahoma", "seed": "4", "level": "hard", "practice": "true"}
+    answer = json.loads(request("rules_help", json.dumps(asked)))
+    assert answer["ok"], answer
+    assert answer["sections"] == rules_help(find_rules("oklahoma"))["sections"]

@@ -1,7 +1,7 @@
 // Dialogs: confirming a way to go out (with the melds it lays down) and the new-game form.
 import { cardGroup, prettyCard } from "./cards.js";
 import { element, button } from "./dom.js";
-import { t } from "./strings.js";
+import { t, tOr } from "./strings.js";
 
 /**
  * Show the arrangement(s) a going-out `entry` lays down and resolve with the action
@@ -48,7 +48,7 @@ function fieldInput(parameter) {
   } else if (parameter.kind === "choice") {
     input = element("select");
     for (const choice of parameter.choices) {
-      const option = element("option", "", said(`choice.${parameter.name}.${choice.value}`, choice.value));
+      const option = element("option", "", tOr(`choice.${parameter.name}.${choice.value}`, choice.value));
       option.value = choice.value;
       input.append(option);
     }
@@ -83,10 +83,6 @@ function fieldText(input) {
 const plain = (value) => (value === null ? "null" : String(value));
 
 /** Return the string `id`, or `fallback` in words when the table has none (a rule added in Python). */
-function said(id, fallback) {
-  return t(id) === id ? fallback.replaceAll("_", " ") : t(id);
-}
-
 /**
  * Show the new-game form filled from `current` (URL-style params) and resolve with the
  * params to start, or null when cancelled. `check(params)` answers an error or null;
@@ -102,7 +98,7 @@ export function newGameForm(dialog, options, current, check, help) {
   const preset = element("select");
   preset.name = "preset";
   for (const entry of options.presets) {
-    const option = element("option", "", said(`ruleset.${entry.name}`, entry.name));
+    const option = element("option", "", tOr(`ruleset.${entry.name}`, entry.name));
     option.value = entry.name;
     preset.append(option);
   }
@@ -124,9 +120,9 @@ export function newGameForm(dialog, options, current, check, help) {
   const inputs = new Map();
   for (const parameter of options.parameters) {
     const label = element("label", "param");
-    const help = said(`param_help.${parameter.name}`, parameter.doc);
+    const help = tOr(`param_help.${parameter.name}`, parameter.doc);
     label.title = help;
-    label.append(element("span", "", said(`param.${parameter.name}`, parameter.name)));
+    label.append(element("span", "", tOr(`param.${parameter.name}`, parameter.name)));
     const input = fieldInput(parameter);
     inputs.set(parameter.name, input);
     label.append(input, element("small", "", help));

@@ -3,12 +3,13 @@
 // engine computed for those rules, drawn by the rule-illustration view.
 import { element } from "./dom.js";
 import { drawReport } from "./illustrate-view.js";
-import { errorText, t } from "./strings.js";
+import { GAME_PARAMS, errorText, t, tOr } from "./strings.js";
 
 /** Return the dialog's title for URL-style `params`: the preset, marked when changed. */
 function title(params) {
-  const name = (params.preset || "standard").replaceAll("_", " ");
-  const changed = Object.keys(params).some((key) => !["preset", "seed", "level"].includes(key));
+  const preset = params.preset || "standard";
+  const name = tOr(`ruleset.${preset}`, preset);
+  const changed = Object.keys(params).some((key) => key !== "preset" && !GAME_PARAMS.includes(key));
   return t("help.title", { name: changed ? t("help.custom", { name }) : name });
 }
 

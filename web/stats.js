@@ -2,7 +2,7 @@
 // opponent level and practice, kept in localStorage; the Statistics dialog, reset, export.
 // Each hand is keyed by its game's id and number, so showing it again never counts it twice.
 import { element } from "./dom.js";
-import { t } from "./strings.js";
+import { t, tOr } from "./strings.js";
 
 const KEY = "ginrummy.stats";
 const FORMAT = "gin-rummy-stats";
@@ -153,11 +153,8 @@ function figures(counts) {
 // --- the dialog ---------------------------------------------------------------------
 
 function rulesLabel(bucket) {
-  const changes = Object.entries(bucket.changes).map(([name, value]) => {
-    const id = `param.${name}`;
-    return `${t(id) === id ? name.replaceAll("_", " ") : t(id)} ${value}`;
-  });
-  return [bucket.preset.replaceAll("_", " "), ...changes].join(", ");
+  const changes = Object.entries(bucket.changes).map(([name, value]) => `${tOr(`param.${name}`, name)} ${value}`);
+  return [tOr(`ruleset.${bucket.preset}`, bucket.preset), ...changes].join(", ");
 }
 
 const levelLabel = (level) => t(`level.${level}`).replace(/\s*\(.*\)$/, "");

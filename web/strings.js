@@ -563,9 +563,17 @@ export function errorText(answer) {
   const message = answer.message;
   if (!message) return answer.error;
   const params = { ...message.params };
-  if (params.rule) params.rule = t(`param.${params.rule}`);
+  if (params.rule) params.rule = tOr(`param.${params.rule}`, params.rule);
   return t(`error.${message.id}`, params);
 }
+
+/** Return the string `id`, or `fallback` with its underscores as spaces when there is none. */
+export function tOr(id, fallback) {
+  return id in table || id in STRINGS.en ? t(id) : String(fallback).replaceAll("_", " ");
+}
+
+/** The URL parameters of a game that are not rules (as bridge.GAME_PARAMS). */
+export const GAME_PARAMS = ["seed", "level", "practice"];
 
 /**
  * Fill every element marked `data-i18n="id"` below `root` with its string, and the

@@ -99,6 +99,9 @@ SAVE_FORMAT = "gin-rummy-save"
 
 Json = dict[str, Any]
 
+GAME_PARAMS = ("seed", "level", "practice")
+"""The URL parameters of a game that are not rules (the page's strings.js says the same)."""
+
 
 class BridgeError(MessageError):
     """A request the session cannot answer: its message is shown to the player."""
@@ -620,8 +623,8 @@ def illustrate(asked: Json) -> Json:
 
 
 def help_for(params: Json) -> Json:
-    """Return the rules help for URL-style ``params`` (their seed and level are ignored)."""
-    rules = {name: value for name, value in params.items() if name not in ("seed", "level")}
+    """Return the rules help for URL-style ``params`` (their ``GAME_PARAMS`` are ignored)."""
+    rules = {name: value for name, value in params.items() if name not in GAME_PARAMS}
     from .rules_help import rules_help
 
     return rules_help(rules_from_params(rules))
