@@ -15,3 +15,21 @@ export function button(text, data = {}) {
   Object.assign(node.dataset, data);
   return node;
 }
+
+/** Have the browser save `text` as a file called `name` of MIME `type`. */
+export function download(name, type, text) {
+  const link = element("a");
+  link.href = URL.createObjectURL(new Blob([text], { type }));
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+/** Return today's local date as YYYY-MM-DD, for file names. */
+export function today() {
+  const now = new Date();
+  const two = (n) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}

@@ -2,11 +2,11 @@
 // engine's report (the bridge's "illustrate" answer). No rules here: only what Python sent.
 import { cardGroup, prettyCard } from "./cards.js";
 import { element } from "./dom.js";
-import { handRow } from "./showdown.js";
+import { handRow, pointItem } from "./showdown.js";
 import { t } from "./strings.js";
 
 /** Return the drawing of a hand report: melds, deadwood and its count (and best discard). */
-export function drawHandReport(report) {
+function drawHandReport(report) {
   const box = element("div", "illustration hand-report");
   box.dataset.deadwood = report.deadwood;
   box.append(handRow(t("ill.hand"), report.melds, report.deadwood_cards, report.deadwood));
@@ -18,7 +18,7 @@ export function drawHandReport(report) {
 }
 
 /** Return the drawing of a showdown report: both hands, lay-offs on the knocker's melds, points. */
-export function drawShowdownReport(report) {
+function drawShowdownReport(report) {
   const box = element("div", "illustration showdown-report");
   box.dataset.result = report.result;
   const winner = t(`ill.who.${report.winner}`);
@@ -43,17 +43,7 @@ export function drawShowdownReport(report) {
     defender.append(element("p", "note", t("showdown.layoffs", { cards })));
   }
   const points = element("ul", "points");
-  for (const line of report.breakdown) {
-    const item = element("li", `seat-${line.seat}`);
-    item.dataset.rule = line.rule;
-    const note = /\d/.test(line.note) ? ` (${line.note})` : ""; // the numbers behind it
-    item.append(
-      element("b", "", `+${line.points}`),
-      element("span", "", ` ${t(`ill.who.${line.seat}`)}: ${t(`rule.${line.rule}`)}`),
-      element("small", "", note),
-    );
-    points.append(item);
-  }
+  for (const line of report.breakdown) points.append(pointItem(line, t(`ill.who.${line.seat}`)));
   const total = element("p", "hand-points", t("ill.points", { who: winner, points: report.points }));
   total.dataset.points = report.points;
   box.append(knocker, defender, points, total);

@@ -2,27 +2,9 @@
 // Both hands show for every hand that is over in the record; of a hand still in play,
 // only the player's. Opening a file never touches the game in play.
 import { backCard, cardGroup, faceCard } from "./cards.js";
-import { element, button } from "./dom.js";
+import { button, download, element, today } from "./dom.js";
 import { listenKeys, moveText, stepTeller } from "./review.js";
 import { errorText, t } from "./strings.js";
-
-/** Return today's file name for a record: gin-rummy-2026-11-22.json (local date). */
-function fileName() {
-  const now = new Date();
-  const two = (n) => String(n).padStart(2, "0");
-  return `gin-rummy-${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}.json`;
-}
-
-/** Download `text` as a JSON file. */
-function download(text) {
-  const link = element("a");
-  link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  link.download = fileName();
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href));
-}
 
 /** Return a seat's row: its melds and deadwood, or backs with the cards known face up. */
 function seatRow(seat, step) {
@@ -139,7 +121,7 @@ export function openReplays(dialog, call, state) {
   listenKeys(dialog, () => {}); // no viewer yet
   dialog.append(element("h2", "", t("replay.title")));
   const save = button(t("replay.export"), { replay: "export" });
-  save.addEventListener("click", () => download(state.save));
+  save.addEventListener("click", () => download(`gin-rummy-${today()}.json`, "application/json", state.save));
   const open = element("label", "file-button");
   const input = element("input");
   input.type = "file";

@@ -49,18 +49,21 @@ function noteNumbers(note) {
   return ` (${numbers.join(/ x /.test(note) ? " × " : " − ")})`;
 }
 
+/** Return the list item of one line of a hand's points, its seat called `name`. */
+export function pointItem(line, name) {
+  const item = element("li", `seat-${line.seat}`);
+  item.dataset.rule = line.rule;
+  item.append(
+    element("b", "", `+${line.points}`),
+    element("span", "", ` ${name}: ${t(`rule.${line.rule}`)}`),
+    element("small", "", noteNumbers(line.note)),
+  );
+  return item;
+}
+
 function pointLines(result) {
   const list = element("ul", "points");
-  for (const line of result.breakdown) {
-    const item = element("li", `seat-${line.seat}`);
-    item.dataset.rule = line.rule;
-    item.append(
-      element("b", "", `+${line.points}`),
-      element("span", "", ` ${who(line.seat)}: ${t(`rule.${line.rule}`)}`),
-      element("small", "", noteNumbers(line.note)),
-    );
-    list.append(item);
-  }
+  for (const line of result.breakdown) list.append(pointItem(line, who(line.seat)));
   const total = element("p", "hand-points");
   const winner = result.winner;
   total.dataset.points = result.points.join(",");

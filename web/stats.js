@@ -1,7 +1,7 @@
 // Statistics: each finished hand's counters (the engine's `stats`) added up by rule set,
 // opponent level and practice, kept in localStorage; the Statistics dialog, reset, export.
 // Each hand is keyed by its game's id and number, so showing it again never counts it twice.
-import { element } from "./dom.js";
+import { download, element, today } from "./dom.js";
 import { t, tOr } from "./strings.js";
 
 const KEY = "ginrummy.stats";
@@ -198,16 +198,6 @@ function figureTable(columns) {
   return table;
 }
 
-function download(name, type, text) {
-  const link = element("a");
-  link.href = URL.createObjectURL(new Blob([text], { type }));
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-}
-
 /** Return the statistics as an export: every group with its counters and figures. */
 function exported(stats) {
   const group = (practice) => stats.buckets.filter((bucket) => bucket.practice === practice);
@@ -233,7 +223,6 @@ function csv(stats) {
   return `${lines.join("\n")}\n`;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** Fill the dialog from storage with the chosen filter; `focus` names the select to focus. */
 function draw(filter = {}, focus = "") {
