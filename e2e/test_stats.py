@@ -209,6 +209,7 @@ def test_practice_games_are_counted_apart(page: Page, base_url: str) -> None:
             view: { hand_number: 1, rules: { gin_bonus: 25 } },
             params: { preset: "standard", seed: "5", level: "hard", practice: "true" },
             level: "hard",
+            practice: true,
           };
           recordHand(state, "practice-game");
           recordHand(state, "practice-game");  // shown twice: counted once

@@ -15,7 +15,7 @@ import { drawShowdown } from "./showdown.js";
 import { setupSound, soundOfMove } from "./sound.js";
 import { newGameId, recordHand, setupStats } from "./stats.js";
 import { LANGUAGES, errorText, preferredLanguage, rememberLanguage, setLanguage, t, translate } from "./strings.js";
-import { animate, drawTable, naturalOrder, snapshot } from "./table.js";
+import { animate, drawTable, naturalOrder, relabelCards, snapshot } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const SAVE_KEY = "ginrummy.game";
@@ -300,6 +300,7 @@ $("language").addEventListener("change", async () => {
   translate(document);
   showStage();
   $("opp-says").textContent = "";
+  relabelCards();
   if (state) show(state, false);
 });
 setupSettings($("settings"), openKeys);

@@ -22,9 +22,12 @@ function stored() {
   }
 }
 
+// The player's choices, read once: motion() is asked at every draw of the table.
+const chosen = stored();
+
 /** Return the value of setting `name`: the player's choice, else its default. */
-export function setting(name) {
-  const value = stored()[name];
+function setting(name) {
+  const value = chosen[name];
   if (typeof value === "boolean") return value;
   return name === "reduceMotion" ? SYSTEM_REDUCE.matches : false;
 }
@@ -35,14 +38,15 @@ export function motion(ms) {
 }
 
 /** Show every setting as a data attribute on <html> (`data-large="true"` and so on). */
-export function applySettings() {
+function applySettings() {
   for (const name of Object.keys(SETTINGS)) {
     document.documentElement.dataset[name] = String(setting(name));
   }
 }
 
 function save(name, value) {
-  localStorage.setItem(KEY, JSON.stringify({ ...stored(), [name]: value }));
+  chosen[name] = value;
+  localStorage.setItem(KEY, JSON.stringify(chosen));
   applySettings();
 }
 

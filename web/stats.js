@@ -77,13 +77,15 @@ function problemOf(data) {
 function load() {
   const raw = localStorage.getItem(KEY);
   if (raw === null) return empty();
+  let stats = null;
   let problem;
   try {
-    problem = problemOf(JSON.parse(raw));
+    stats = JSON.parse(raw);
+    problem = problemOf(stats);
   } catch (error) {
     problem = `not valid JSON: ${error.message}`;
   }
-  if (!problem) return JSON.parse(raw);
+  if (!problem) return stats;
   const aside = `${KEY}.broken.${Date.now()}`;
   localStorage.setItem(aside, raw);
   localStorage.removeItem(KEY);
@@ -124,8 +126,7 @@ export function recordHand(state, game) {
   const key = `${game}/${state.view.hand_number}`;
   const stats = load();
   if (stats.seen.includes(key)) return;
-  const practice = [true, 1, "true", "1"].includes(state.practice ?? state.params?.practice);
-  const level = state.level || state.params.level;
+  const { practice, level } = state;
   const set = ruleSet(state);
   let bucket = stats.buckets.find((b) => b.rules === set.rules && b.level === level && b.practice === practice);
   if (!bucket) {

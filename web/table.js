@@ -17,8 +17,13 @@ function cardElement(text) {
   card.removeAttribute("data-action");
   card.removeAttribute("aria-disabled");
   card.className = "card face";
-  card.setAttribute("aria-label", cardName(text)); // in the language of the moment
   return card;
+}
+
+/** Name every card and card back on the table again, in the language just chosen. */
+export function relabelCards() {
+  for (const [text, card] of cards) card.setAttribute("aria-label", cardName(text));
+  for (const back of $("opp-cards").querySelectorAll(".back")) back.setAttribute("aria-label", t("card.back"));
 }
 
 /** Mark `element` as the control of `action` when it is legal, else as inert. */
@@ -127,7 +132,6 @@ function drawOpponent(view) {
   const hidden = view.hands ? 0 : view.opponent.count - known.length;
   while (backs.length < hidden) backs.push(backCard());
   backs.length = hidden;
-  for (const back of backs) back.setAttribute("aria-label", t("card.back"));
   if (view.hands) {
     for (const text of view.hands[1]) if (!known.includes(text)) shown.push(cardElement(text));
   }
