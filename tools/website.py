@@ -155,8 +155,8 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> 
         shutil.rmtree(out)
     shutil.copytree(root / "web", out)
     lines = {WHEEL_LINE: f'const WHEEL = "{wheel.name}";'}
-    if cdn:
-        where = cdn_url(root)
+    where = cdn_url(root) if cdn else ""
+    if where:
         lines[RUNTIME_LINES[0]] = f'import {{ loadPyodide }} from "{where}pyodide.mjs";'
         lines[RUNTIME_LINES[1]] = f'const RUNTIME = "{where}";'
     rewrite(out / "worker.js", lines)
@@ -165,7 +165,7 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> 
     (out / ".nojekyll").write_bytes(b"")
     if not cdn:
         copy_runtime(out, root)
-    write_precache(out, cdn_url(root) if cdn else "")
+    write_precache(out, where)
     return out
 
 
@@ -216,9 +216,12 @@ def draw_icons(out: Path, root: Path = ROOT) -> None:
     svg = out / "art" / "icon.svg"
     digest = hashlib.sha256(svg.read_bytes() + (root / "tools" / "icons.py").read_bytes())
     manifest = json.loads((out / "manifest.webmanifest").read_text())
+    drawer: ModuleType | None = None
+    done: set[str] = set()
     for icon in manifest["icons"]:
-        if icon["type"] != "image/png":
-            continue
+        if icon["type"] != "image/png" or icon["src"] in done:
+            continue  # one file may serve two purposes (any, maskable)
+        done.add(icon["src"])
         match = re.fullmatch(r"(\d+)x\1", icon["sizes"])
         if not match:
             raise SystemExit(
@@ -228,7 +231,8 @@ def draw_icons(out: Path, root: Path = ROOT) -> None:
         cached = root / "build" / f"icon-{size}-{digest.hexdigest()[:12]}.png"
         if not cached.exists():
             cached.parent.mkdir(parents=True, exist_ok=True)
-            icons_module(root).render(svg, size, cached)
+            drawer = drawer or icons_module(root)
+            drawer.render(svg, size, cached)
         shutil.copy2(cached, out / icon["src"])
 
 
@@ -331,7 +335,8 @@ def main(argv: list[str] | None = None) -> int:
     serving.add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
     if args.command == "build":
-        ensure_pyodide()
+        if not args.cdn:  # a CDN build names the pinned version from package.json alone
+            ensure_pyodide()
         print(build_site(args.wheel, args.out, cdn=args.cdn))
     else:
         serve(args.site, args.port)
