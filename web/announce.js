@@ -1,6 +1,7 @@
 // Telling screen readers what happens: every move of both players in words, each hand's
 // start and result, in one polite live region (a role="log", one line per announcement).
 import { cardName } from "./cards.js";
+import { moveWord } from "./reasons.js";
 import { t } from "./strings.js";
 
 const KEEP = 100; // lines kept in the log (it starts again at each hand)
@@ -22,7 +23,7 @@ export function list(items) {
 
 /** Return one move in words ("discarded the king of spades"), without its player. */
 function clause(event, view, drawn) {
-  const word = event.action.startsWith("big gin") ? "big gin" : event.action.split(" ")[0];
+  const word = moveWord(event.action);
   const card = event.card || event.declined;
   const name = card ? cardName(card) : "";
   if (word === "stock" && drawn) return t("say.stock_seen", { card: cardName(drawn) });

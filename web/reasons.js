@@ -8,10 +8,14 @@ function prettyCards(texts) {
   return (String(texts).match(/../g) || []).map(prettyCard).join(" ");
 }
 
+/** Return the kind of move of an action text: its first word, or "big gin". */
+export function moveWord(action) {
+  return action.startsWith("big gin") ? "big gin" : action.split(" ")[0];
+}
+
 /** Return what a player does with `action` ("discard Qs"), as the page says it of the opponent. */
 export function moveText(action, card) {
-  const word = action.startsWith("big gin") ? "big gin" : action.split(" ")[0];
-  return t(`move.${word}`, { card: prettyCard(card ?? action.split(" ")[1]) });
+  return t(`move.${moveWord(action)}`, { card: prettyCard(card ?? action.split(" ")[1]) });
 }
 
 /**

@@ -1,18 +1,11 @@
 // The review of a finished hand: both hands as dealt, then move by move what the
 // opponent knew and why it played, and the player's turns where a better move existed.
 import { cardGroup, prettyCard } from "./cards.js";
-import { element } from "./dom.js";
+import { button, element } from "./dom.js";
 import { moveText as moveWords, reasonText } from "./reasons.js";
 import { t } from "./strings.js";
 
 const CARD_PARAMS = ["card", "better"];
-
-function button(text, label) {
-  const node = element("button", "", text);
-  node.type = "button";
-  if (label) node.setAttribute("aria-label", label);
-  return node;
-}
 
 /** Return the words for a move: "You: discards the 7♥", with the stock card when known. */
 export function moveText(seat, action, card, drew) {

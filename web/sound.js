@@ -1,6 +1,7 @@
 // Sound: short card sounds made with the Web Audio API (no sound files). Off until the
 // player turns it on (remembered); quiet; silent while the tab is hidden. The audio
 // context is made and resumed only in a user gesture, as browsers' autoplay rules ask.
+import { moveWord } from "./reasons.js";
 
 const KEY = "ginrummy.sound";
 const VOLUME = 0.16;
@@ -79,7 +80,7 @@ const SOUNDS = {
 };
 
 /** Which sound the first word of an event's action makes. */
-const EVENT_SOUNDS = { stock: "draw", upcard: "draw", discard: "discard", layoff: "discard", knock: "knock", gin: "gin", big: "gin" };
+const EVENT_SOUNDS = { stock: "draw", upcard: "draw", discard: "discard", layoff: "discard", knock: "knock", gin: "gin", "big gin": "gin" };
 
 function play(name, delay = 0) {
   if (!enabled || !context || document.hidden) return;
@@ -94,7 +95,7 @@ export function soundOfMove(before, after) {
   if (!enabled || !before || before.view.hand_number !== after.view.hand_number) return;
   const events = after.view.events;
   if (events.length > before.view.events.length) {
-    const name = EVENT_SOUNDS[events.at(-1).action.split(" ")[0]];
+    const name = EVENT_SOUNDS[moveWord(events.at(-1).action)];
     if (name) play(name);
   }
   const winner = after.result ? after.result.winner : null;

@@ -1,7 +1,7 @@
 // Statistics: each finished hand's counters (the engine's `stats`) added up by rule set,
 // opponent level and practice, kept in localStorage; the Statistics dialog, reset, export.
 // Each hand is keyed by its game's id and number, so showing it again never counts it twice.
-import { download, element, today } from "./dom.js";
+import { button, download, element, today } from "./dom.js";
 import { t, tOr } from "./strings.js";
 
 const KEY = "ginrummy.stats";
@@ -269,18 +269,17 @@ function draw(filter = {}, focus = "") {
   dialog.append(notes);
 
   const row = element("div", "buttons stats-buttons");
-  const button = (id, text, onClick, className = "") => {
-    const node = element("button", className, text);
-    node.type = "button";
-    node.dataset.stats = id;
+  const add = (id, text, onClick, className = "") => {
+    const node = button(text, { stats: id });
+    if (className) node.className = className;
     node.addEventListener("click", onClick);
     row.append(node);
     return node;
   };
-  button("json", t("stats.export_json"), () => download(`gin-rummy-stats-${today()}.json`, "application/json", `${JSON.stringify(exported(load()), null, 2)}\n`));
-  button("csv", t("stats.export_csv"), () => download(`gin-rummy-stats-${today()}.csv`, "text/csv", csv(load())));
-  const reset = button("reset", t("stats.reset"), () => confirmReset(row, reset));
-  button("close", t("stats.close"), () => dialog.close(), "primary");
+  add("json", t("stats.export_json"), () => download(`gin-rummy-stats-${today()}.json`, "application/json", `${JSON.stringify(exported(load()), null, 2)}\n`));
+  add("csv", t("stats.export_csv"), () => download(`gin-rummy-stats-${today()}.csv`, "text/csv", csv(load())));
+  const reset = add("reset", t("stats.reset"), () => confirmReset(row, reset));
+  add("close", t("stats.close"), () => dialog.close(), "primary");
   dialog.append(row);
 }
 
@@ -289,11 +288,9 @@ function confirmReset(row, reset) {
   reset.disabled = true;
   const box = element("div", "stats-confirm");
   box.append(element("p", "", t("stats.reset_confirm")));
-  const yes = element("button", "danger", t("stats.reset_yes"));
-  const no = element("button", "", t("action.cancel"));
-  yes.type = no.type = "button";
-  yes.dataset.stats = "reset-yes";
-  no.dataset.stats = "reset-no";
+  const yes = button(t("stats.reset_yes"), { stats: "reset-yes" });
+  const no = button(t("action.cancel"), { stats: "reset-no" });
+  yes.className = "danger";
   yes.addEventListener("click", () => {
     const seen = load().seen; // so a finished hand on the table is not counted again
     store({ ...empty(), seen });
