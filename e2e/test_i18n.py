@@ -163,7 +163,7 @@ def said(page: Page, key: str) -> str:
     return str(page.evaluate("async (key) => (await import('./strings.js')).t(key)", key))
 
 
-@pytest.mark.parametrize("code", ["en", "de"])
+@pytest.mark.parametrize("code", ["en", "it", "es", "fr", "de"])
 def test_the_menu_is_one_row_on_a_phone(
     page: Page, base_url: str, artifacts: Path, code: str
 ) -> None:
