@@ -13,13 +13,11 @@ from typing import Any
 import pytest
 from player import ROOT, TIMEOUT, engine_match, open_game, phase, plant_save, saved, wait_idle
 from playwright.sync_api import Page, Route, expect
-from test_page import KNOCKER, LOOSE, crafted, seed_dealt_by
 
-from deals import make_deck
+from deals import KNOCKER, LOOSE, STANDARD, crafted, layoff_match, seed_dealt_by
 from ginrummy.match import Match
 from ginrummy.rules import PRESETS
 
-STANDARD = PRESETS["standard"]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 RANK_NAMES = "ace two three four five six seven eight nine ten jack queen king"
 RANKS = dict(zip("A23456789TJQK", RANK_NAMES.split(" "), strict=True))
@@ -431,8 +429,7 @@ def check_every_screen(page: Page, base_url: str) -> None:
     wait_idle(page)
 
     knock_to_the_end(another_page(page), base_url, crafted(KNOCKER, LOOSE, "2d"), "hand_over")
-    rules = STANDARD.replace(target=10)
-    match = Match(rules, seed=seed_dealt_by(rules, 1), decks=crafted(KNOCKER, LOOSE, "2d").decks)
+    match = crafted(KNOCKER, LOOSE, "2d", STANDARD.replace(target=10))
     knock_to_the_end(another_page(page), base_url, match, "match_over")
 
 
@@ -637,23 +634,13 @@ def test_axe_on_the_page_in_german(page: Page, base_url: str) -> None:
 
 
 def test_axe_on_manual_lay_offs_and_the_hollywood_sheet(page: Page, base_url: str) -> None:
-    rules = STANDARD.replace(manual_layoffs=True)
-    deck = make_deck(KNOCKER, "4s 7c 8d 8h Jd Qd Kc 9h Th 2h", upcard="2d")
-    match = Match(rules, seed=seed_dealt_by(rules, 0), decks=[deck])
-    match.play("upcard")
-    match.play("knock Kd")  # the opponent knocks: the player lays off by hand
-    plant_save(page, base_url, match)
+    plant_save(page, base_url, layoff_match())
     assert phase(page) == "layoff"
     check_axe(page, "manual lay-offs")
     key_turn(page)  # a lay-off, with the keys
     check_axe(page, "manual lay-offs, one laid off")
-    hollywood = PRESETS["hollywood"]
-    deck = make_deck(KNOCKER, LOOSE, upcard="2d")
     other = another_page(page)
     knock_to_the_end(
-        other,
-        base_url,
-        Match(hollywood, seed=seed_dealt_by(hollywood, 1), decks=[deck]),
-        "hand_over",
+        other, base_url, crafted(KNOCKER, LOOSE, "2d", PRESETS["hollywood"]), "hand_over"
     )
     expect(other.locator(".sheet.hollywood")).to_be_visible()

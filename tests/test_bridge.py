@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from deals import make_deck
+from deals import make_deck, seed_dealt_by
 from ginrummy import bridge, record
-from ginrummy.match import Match, first_dealer
+from ginrummy.match import Match
 from ginrummy.rules import PRESET_SOURCES, PRESETS, Rules, find_rules
 from ginrummy.view import seat_view
 
@@ -30,11 +30,6 @@ def new_game(session: bridge.Session, **params: str) -> dict[str, Any]:
     answer = ask(session, "new", json.dumps(params))
     assert answer["ok"], answer
     return answer
-
-
-def seed_dealt_by(rules: Rules, dealer: int) -> int:
-    """Return the first seed whose first hand ``dealer`` deals."""
-    return next(seed for seed in range(100) if first_dealer(rules, seed)[0] == dealer)
 
 
 def play_out(session: bridge.Session, rng: random.Random, max_steps: int = 5000) -> dict[str, Any]:

@@ -7,14 +7,12 @@ from typing import Any
 
 import pytest
 
-from deals import make_deck
+from deals import KNOCKER, LOOSE, STANDARD, make_deck, seed_dealt_by
 from ginrummy import bridge
-from ginrummy.match import Match, first_dealer
+from ginrummy.match import Match
 from ginrummy.review import ReviewError, review_hand
-from ginrummy.rules import PRESETS
 
-STANDARD = PRESETS["standard"]
-SEED = next(seed for seed in range(100) if first_dealer(STANDARD, seed)[0] == 1)
+SEED = seed_dealt_by(STANDARD, 1)
 """A seed whose first hand the opponent deals: the player moves first."""
 
 
@@ -37,8 +35,8 @@ def flags_of(review: dict[str, Any], action: str) -> list[str]:
 #   player    As 2s 3s | 4c 5c 6c | 7d 7h 7s | Kd      upcard 2d
 #   opponent  Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d            stock Qc, then 7c
 MISSED_KNOCK = crafted(
-    "As 2s 3s 4c 5c 6c 7d 7h 7s Kd",
-    "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d",
+    KNOCKER,
+    LOOSE,
     "2d",
     "Qc 7c",
     ["upcard", "discard 7h", "stock", "discard Qc", "stock", "knock Kd"],
@@ -104,7 +102,7 @@ def test_an_opponent_move_carries_its_own_reason_when_it_would_play_it() -> None
 
 
 def test_a_hand_in_play_cannot_be_reviewed() -> None:
-    match = crafted("As 2s 3s 4c 5c 6c 7d 7h 7s Kd", "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d", "2d", "", [])
+    match = crafted(KNOCKER, LOOSE, "2d", "", [])
     with pytest.raises(ReviewError, match="still being played"):
         review_hand(match, 1, "normal")
     with pytest.raises(ReviewError, match="no hand 2"):

@@ -7,25 +7,10 @@ import random
 
 import pytest
 
-from deals import make_deck
+from deals import KNOCKER, LOOSE, NEAR_GIN, STANDARD, crafted
 from ginrummy import bridge
-from ginrummy.match import Match, first_dealer
-from ginrummy.rules import PRESETS, Rules
+from ginrummy.match import Match
 from ginrummy.stats import COUNTERS, hand_counts
-
-STANDARD = PRESETS["standard"]
-KNOCKER = "As 2s 3s 4c 5c 6c 7d 7h 7s Kd"
-"""Three melds and the king of diamonds; with the 2d taken and the Kd shed: 2 deadwood."""
-LOOSE = "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d"
-"""No meld, nothing to lay off on the knocker's melds."""
-NEAR_GIN = "9d Td Jd Qh Kh Jh 5h 5s 5d 2c"
-"""Three melds and the two of clubs: 2 deadwood, which undercuts a knock with 8 more."""
-
-
-def crafted(player: str, opponent: str, upcard: str, rules: Rules = STANDARD) -> Match:
-    """Return a match whose first hand deals these cards; seat 0 (the player) does not deal."""
-    seed = next(seed for seed in range(100) if first_dealer(rules, seed)[0] == 1)
-    return Match(rules, seed=seed, decks=[make_deck(player, opponent, upcard=upcard)])
 
 
 def test_nothing_is_counted_while_the_hand_is_played() -> None:
