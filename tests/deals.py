@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
+from ginrummy import bridge
 from ginrummy.cards import DECK_SIZE, parse_card, parse_cards
 from ginrummy.match import Match, first_dealer
 from ginrummy.rules import PRESETS, Deal, Rules, find_rules
@@ -16,6 +19,20 @@ LOOSE = "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d"
 """An opponent with no meld and nothing to lay off on the player's melds."""
 NEAR_GIN = "9d Td Jd Qh Kh Jh 5h 5s 5d 2c"
 """An opponent with three melds and the two of clubs: 2 deadwood."""
+
+
+def ask(session: bridge.Session, op: str, argument: str = "") -> dict[str, Any]:
+    """Send one request and return its decoded answer, checking it is a JSON object."""
+    answer = json.loads(bridge.request(op, argument, session))
+    assert isinstance(answer, dict) and isinstance(answer["ok"], bool)
+    return answer
+
+
+def new_game(session: bridge.Session, **params: str) -> dict[str, Any]:
+    """Start a game with URL-style ``params`` and return the state, which must be ok."""
+    answer = ask(session, "new", json.dumps(params))
+    assert answer["ok"], answer
+    return answer
 
 
 def make_deck(

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from deals import KNOCKER, LOOSE, STANDARD, make_deck, seed_dealt_by
+from deals import KNOCKER, LOOSE, STANDARD, ask, make_deck, seed_dealt_by
 from ginrummy import bridge
 from ginrummy.match import Match
 from ginrummy.review import ReviewError, review_hand
@@ -114,13 +114,13 @@ def test_the_bridge_reviews_the_last_hand_and_earlier_ones() -> None:
     session.resume(
         json.dumps({"format": bridge.SAVE_FORMAT, "level": "easy", "record": record_of(FED)})
     )
-    answer = json.loads(bridge.request("review", "", session))
+    answer = ask(session, "review")
     assert answer["ok"] and answer["hand_number"] == 1
-    bridge.request("play", "next", session)
-    assert json.loads(bridge.request("review", "1", session))["steps"] == answer["steps"]
-    refused = json.loads(bridge.request("review", "2", session))
+    assert ask(session, "play", "next")["ok"]
+    assert ask(session, "review", "1")["steps"] == answer["steps"]
+    refused = ask(session, "review", "2")
     assert not refused["ok"] and "still being played" in refused["error"]
-    assert "whole number" in json.loads(bridge.request("review", "x", session))["error"]
+    assert "whole number" in ask(session, "review", "x")["error"]
 
 
 def record_of(match: Match) -> dict[str, Any]:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
-from deals import KNOCKER, LOOSE, NEAR_GIN, STANDARD, crafted
+from deals import KNOCKER, LOOSE, NEAR_GIN, STANDARD, ask, crafted, new_game
 from ginrummy import bridge
 from ginrummy.match import Match
 from ginrummy.stats import COUNTERS, hand_counts
@@ -112,11 +111,12 @@ def test_a_bad_seat_is_refused() -> None:
 
 def test_the_bridge_state_carries_the_player_s_counts() -> None:
     session = bridge.Session()
-    state = json.loads(bridge.request("new", '{"seed": "3"}', session))
+    state = new_game(session, seed="3")
     assert state["stats"] is None
     session.match = crafted(KNOCKER, LOOSE, "2d")
-    state = json.loads(bridge.request("play", "upcard", session))
-    state = json.loads(bridge.request("play", "knock Kd", session))
+    assert ask(session, "play", "upcard")["ok"]
+    state = ask(session, "play", "knock Kd")
+    assert state["ok"], state
     assert state["stats"] == hand_counts(session.match, 0)
     assert state["stats"]["knocks"] == 1
 
