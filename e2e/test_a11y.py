@@ -11,7 +11,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from player import ROOT, TIMEOUT, engine_match, open_game, phase, plant_save, saved, wait_idle
+from player import (
+    ROOT,
+    TIMEOUT,
+    engine_match,
+    hand_titles,
+    open_game,
+    open_help,
+    phase,
+    plant_save,
+    play_to,
+    saved,
+    wait_idle,
+)
 from playwright.sync_api import Page, Route, expect
 
 from deals import KNOCKER, LOOSE, STANDARD, crafted, layoff_match, seed_dealt_by
@@ -109,16 +121,6 @@ def focus_card(page: Page, card: str) -> None:
     raise AssertionError(f"the arrow keys never reached {card}: {focused(page)}")
 
 
-def deadwood_after(page: Page) -> dict[str, int]:
-    """Return each legal discard with the deadwood it leaves (the cards' titles)."""
-    out = {}
-    for card in page.locator("#hand .card[data-action^='discard']").all():
-        out[str(card.get_attribute("data-card"))] = int(
-            (card.get_attribute("title") or "").split()[-1]
-        )
-    return out
-
-
 def key_turn(page: Page) -> None:
     """Make one move with the keyboard only: go out when possible, else draw and shed deadwood."""
     wait_idle(page)
@@ -141,7 +143,7 @@ def key_turn(page: Page) -> None:
     elif page.locator('[data-action="done"]').count():
         page.keyboard.press("f")
     else:
-        after = deadwood_after(page)
+        after = hand_titles(page)
         focus_card(page, min(after, key=lambda card: (after[card], card)))
         page.keyboard.press("Enter")
     wait_idle(page)
@@ -231,11 +233,7 @@ def test_a_whole_hand_played_with_the_keyboard_is_told_move_by_move(
     assert style == [True, "solid", "3px", "rgb(255, 243, 196)"], style
     assert page.locator("#hand .card[tabindex='0']").count() == 1  # the hand is one tab stop
     page.screenshot(path=str(artifacts / "phone-keyboard-focus.png"))
-    for _ in range(300):
-        if phase(page) == "hand_over":
-            break
-        key_turn(page)
-    assert phase(page) == "hand_over"
+    play_to(page, "hand_over", 300, turn=key_turn)
     assert focused(page)["action"] == "next", "the hand's end takes the focus to its button"
     live = page.evaluate(
         """[...document.querySelectorAll("[aria-live], [role=status], [role=log], [role=alert]")]
@@ -549,10 +547,7 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     focus_card(page, "7h")  # the slip: a knock with 2 deadwood was there
     page.keyboard.press("Enter")
     wait_idle(page)
-    for _ in range(100):
-        if phase(page) == "hand_over":
-            break
-        key_turn(page)
+    play_to(page, "hand_over", 100, turn=key_turn)
     keyboard_dialog(page, "#stats-button", "stats", "statistics with figures")
     page.locator("#stats-button").click()
     page.locator('dialog#stats [data-stats="reset"]').click()
@@ -628,8 +623,7 @@ def test_axe_on_the_page_in_german(page: Page, base_url: str) -> None:
     check_axe(page, "table in German")
     for opener, dialog in (("#keys-button", "keys"), ("#settings-button", "settings")):
         keyboard_dialog(page, opener, dialog, f"{dialog} in German")
-    page.locator("#rules-button").click()
-    page.locator("#rules-help .example").first.wait_for()
+    open_help(page)
     check_axe(page, "rules help in German")
 
 

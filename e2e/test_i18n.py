@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from player import click_action, go_out, open_game, phase, plant_save, wait_idle
+from player import click_action, fits_the_width, go_out, open_game, phase, plant_save, wait_idle
 from playwright.sync_api import Browser, Page, expect
 
 from deals import KNOCKER, LOOSE, STANDARD, crafted, seed_dealt_by
@@ -30,11 +30,6 @@ WORDS = {
 def language_of(page: Page) -> str:
     """Return the page's ``<html lang>``."""
     return str(page.get_attribute("html", "lang"))
-
-
-def fits_the_width(page: Page) -> bool:
-    """Return whether nothing makes the page scroll sideways."""
-    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
 def test_the_switch_translates_the_table_and_a_reload_keeps_it(page: Page, base_url: str) -> None:

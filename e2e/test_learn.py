@@ -10,10 +10,12 @@ import pytest
 from player import (
     click_action,
     engine_match,
+    hand_cards,
     open_game,
     phase,
     plant_save,
     play_to,
+    save_text,
     saved,
     take_turn,
     wait_idle,
@@ -21,7 +23,6 @@ from player import (
 from playwright.sync_api import Page, expect
 
 from deals import KNOCKER, LOOSE, STANDARD, crafted, seed_dealt_by
-from ginrummy import record
 from ginrummy.match import Match
 from ginrummy.review import review_hand
 
@@ -30,7 +31,7 @@ def table(page: Page) -> dict[str, Any]:
     """Return what the table shows: the player's cards, the pile, the phase, the turn."""
     cards = "els => els.map(e => e.dataset.card)"
     return {
-        "hand": sorted(page.locator("#hand .card").evaluate_all(cards)),
+        "hand": sorted(hand_cards(page)),
         "pile": page.locator("#pile .card").evaluate_all(cards),
         "phase": phase(page),
         "stock": page.locator("#stock-count").text_content(),
@@ -157,9 +158,9 @@ def test_a_game_file_saves_and_replays_move_by_move(
 def tampered() -> str:
     """Return a save whose record has an action no one could play."""
     match = Match(STANDARD, seed=seed_dealt_by(STANDARD, 1))
-    data = record.to_data(match)
-    data["actions"] = ["pass", "discard Zz"]
-    return json.dumps({"format": "gin-rummy-save", "level": "easy", "record": data})
+    save = json.loads(save_text(match, "easy"))
+    save["record"]["actions"] = ["pass", "discard Zz"]
+    return json.dumps(save)
 
 
 @pytest.mark.parametrize(

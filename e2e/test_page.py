@@ -8,14 +8,18 @@ from pathlib import Path
 
 import pytest
 from player import (
+    SAVE_KEY,
     click_action,
     engine_match,
     go_out,
+    hand_cards,
+    kept_aside,
     open_game,
     phase,
     plant_save,
     play_to,
     saved,
+    store_once,
     take_turn,
     wait_idle,
     website,
@@ -33,12 +37,6 @@ from deals import (
 )
 from ginrummy.actions import Action
 from ginrummy.match import Match
-
-
-def hand_cards(page: Page) -> list[str]:
-    """Return the player's cards in the order the page shows them."""
-    cards: list[str] = page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
-    return cards
 
 
 def shown_count(page: Page, row: str) -> int:
@@ -264,18 +262,11 @@ BROKEN_SAVES = ["{not json", json.dumps({"params": {}, "save": '{"format": 1}'})
 
 @pytest.mark.parametrize("stored", BROKEN_SAVES)
 def test_a_corrupt_save_is_reported_and_kept_aside(page: Page, base_url: str, stored: str) -> None:
-    page.add_init_script(
-        f"if (!sessionStorage.getItem('x')) {{ sessionStorage.setItem('x', '1');"
-        f" localStorage.setItem('ginrummy.game', {json.dumps(stored)}); }}"
-    )
+    store_once(page, SAVE_KEY, stored)
     open_game(page, base_url)
     expect(page.locator("dialog#message")).to_be_visible()
     expect(page.locator("#message-text")).to_contain_text("kept aside")
-    kept = page.evaluate(
-        "Object.keys(localStorage).filter(k => k.startsWith('ginrummy.broken.'))"
-        ".map(k => localStorage.getItem(k))"
-    )
-    assert kept == [stored]
+    assert kept_aside(page, "ginrummy.broken.") == [stored]
     page.locator("dialog#message button").click()
     assert phase(page) in ("first_upcard", "draw", "discard")
 

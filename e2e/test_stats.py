@@ -5,7 +5,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from player import click_action, engine_match, go_out, phase, plant_save, wait_idle
+from player import (
+    click_action,
+    engine_match,
+    go_out,
+    kept_aside,
+    phase,
+    plant_save,
+    store_once,
+    wait_idle,
+)
 from playwright.sync_api import Page, expect
 
 from deals import KNOCKER, LOOSE, NEAR_GIN, STANDARD, crafted
@@ -164,18 +173,11 @@ def test_export_downloads_the_figures_as_json_and_csv(
 
 def test_a_corrupt_statistics_value_is_reported_and_kept_aside(page: Page, base_url: str) -> None:
     broken = '{"format": "gin-rummy-stats", "version": 1, "buckets": "lots"'
-    page.add_init_script(
-        f"if (!sessionStorage.getItem('s')) {{ sessionStorage.setItem('s', '1');"
-        f" localStorage.setItem('{STATS_KEY}', {json.dumps(broken)}); }}"
-    )
+    store_once(page, STATS_KEY, broken)
     plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d"))
     expect(page.locator("dialog#message")).to_be_visible()
     expect(page.locator("#message-text")).to_contain_text("kept aside")
-    kept = page.evaluate(
-        "Object.keys(localStorage).filter(k => k.startsWith('ginrummy.stats.broken.'))"
-        ".map(k => localStorage.getItem(k))"
-    )
-    assert kept == [broken]
+    assert kept_aside(page, "ginrummy.stats.broken.") == [broken]
     page.locator("dialog#message button").click()
     knock(page)
     open_stats(page)
