@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +97,23 @@ def hand_titles(page: Page) -> dict[str, int]:
     return out
 
 
+def hand_cards(page: Page) -> list[str]:
+    """Return the player's cards in the order the page shows them."""
+    cards: list[str] = page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    return cards
+
+
+def fits_the_width(page: Page) -> bool:
+    """Return whether nothing makes the page scroll sideways."""
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def open_help(page: Page) -> None:
+    """Open the Rules dialog from the menu and wait for its examples."""
+    page.click("#rules-button")
+    page.locator("#rules-help .example").first.wait_for()
+
+
 def take_turn(page: Page) -> None:
     """Make one move as a plain person: go out when possible, else draw and shed deadwood."""
     going = page.locator("#controls .go-out")
@@ -118,12 +136,14 @@ def take_turn(page: Page) -> None:
         click_action(page, f"discard {best}")
 
 
-def play_to(page: Page, stop: str, max_moves: int = 2000) -> None:
-    """Take turns until the table's phase is ``stop``."""
+def play_to(
+    page: Page, stop: str, max_moves: int = 2000, turn: Callable[[Page], None] = take_turn
+) -> None:
+    """Make moves with ``turn`` until the table's phase is ``stop``; fail after ``max_moves``."""
     for _ in range(max_moves):
         if phase(page) == stop:
             return
-        take_turn(page)
+        turn(page)
     raise AssertionError(f"never reached {stop}")
 
 
@@ -137,8 +157,26 @@ def plant_save(page: Page, base_url: str, match: Match, level: str = "simple") -
     """Open the page on the saved game ``match`` (stored before the page loads)."""
     state = Session().resume(save_text(match, level))
     stored = json.dumps({"params": state["params"], "save": state["save"], "order": []})
-    page.add_init_script(
-        f"if (!sessionStorage.getItem('planted')) {{ sessionStorage.setItem('planted', '1');"
-        f" localStorage.setItem('{SAVE_KEY}', {json.dumps(stored)}); }}"
-    )
+    store_once(page, SAVE_KEY, stored)
     open_game(page, base_url)
+
+
+def store_once(page: Page, key: str, value: str) -> None:
+    """Store ``value`` under localStorage ``key`` before the page's first load in this tab
+    only (a reload finds what the page made of it); each key is planted on its own.
+    """
+    planted = json.dumps(f"planted {key}")
+    page.add_init_script(
+        f"if (!sessionStorage.getItem({planted})) {{ sessionStorage.setItem({planted}, '1');"
+        f" localStorage.setItem({json.dumps(key)}, {json.dumps(value)}); }}"
+    )
+
+
+def kept_aside(page: Page, prefix: str) -> list[str]:
+    """Return the values the page kept aside in localStorage under keys starting ``prefix``."""
+    kept: list[str] = page.evaluate(
+        "(prefix) => Object.keys(localStorage).filter(k => k.startsWith(prefix))"
+        ".map(k => localStorage.getItem(k))",
+        prefix,
+    )
+    return kept

@@ -11,15 +11,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from player import ROOT, TIMEOUT, engine_match, open_game, phase, plant_save, saved, wait_idle
+from player import (
+    ROOT,
+    TIMEOUT,
+    engine_match,
+    hand_titles,
+    open_game,
+    open_help,
+    phase,
+    plant_save,
+    play_to,
+    saved,
+    wait_idle,
+)
 from playwright.sync_api import Page, Route, expect
-from test_page import KNOCKER, LOOSE, crafted, seed_dealt_by
 
-from deals import make_deck
+from deals import KNOCKER, LOOSE, STANDARD, crafted, layoff_match, seed_dealt_by
 from ginrummy.match import Match
 from ginrummy.rules import PRESETS
 
-STANDARD = PRESETS["standard"]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 RANK_NAMES = "ace two three four five six seven eight nine ten jack queen king"
 RANKS = dict(zip("A23456789TJQK", RANK_NAMES.split(" "), strict=True))
@@ -111,16 +121,6 @@ def focus_card(page: Page, card: str) -> None:
     raise AssertionError(f"the arrow keys never reached {card}: {focused(page)}")
 
 
-def deadwood_after(page: Page) -> dict[str, int]:
-    """Return each legal discard with the deadwood it leaves (the cards' titles)."""
-    out = {}
-    for card in page.locator("#hand .card[data-action^='discard']").all():
-        out[str(card.get_attribute("data-card"))] = int(
-            (card.get_attribute("title") or "").split()[-1]
-        )
-    return out
-
-
 def key_turn(page: Page) -> None:
     """Make one move with the keyboard only: go out when possible, else draw and shed deadwood."""
     wait_idle(page)
@@ -143,7 +143,7 @@ def key_turn(page: Page) -> None:
     elif page.locator('[data-action="done"]').count():
         page.keyboard.press("f")
     else:
-        after = deadwood_after(page)
+        after = hand_titles(page)
         focus_card(page, min(after, key=lambda card: (after[card], card)))
         page.keyboard.press("Enter")
     wait_idle(page)
@@ -233,11 +233,7 @@ def test_a_whole_hand_played_with_the_keyboard_is_told_move_by_move(
     assert style == [True, "solid", "3px", "rgb(255, 243, 196)"], style
     assert page.locator("#hand .card[tabindex='0']").count() == 1  # the hand is one tab stop
     page.screenshot(path=str(artifacts / "phone-keyboard-focus.png"))
-    for _ in range(300):
-        if phase(page) == "hand_over":
-            break
-        key_turn(page)
-    assert phase(page) == "hand_over"
+    play_to(page, "hand_over", 300, turn=key_turn)
     assert focused(page)["action"] == "next", "the hand's end takes the focus to its button"
     live = page.evaluate(
         """[...document.querySelectorAll("[aria-live], [role=status], [role=log], [role=alert]")]
@@ -431,8 +427,7 @@ def check_every_screen(page: Page, base_url: str) -> None:
     wait_idle(page)
 
     knock_to_the_end(another_page(page), base_url, crafted(KNOCKER, LOOSE, "2d"), "hand_over")
-    rules = STANDARD.replace(target=10)
-    match = Match(rules, seed=seed_dealt_by(rules, 1), decks=crafted(KNOCKER, LOOSE, "2d").decks)
+    match = crafted(KNOCKER, LOOSE, "2d", STANDARD.replace(target=10))
     knock_to_the_end(another_page(page), base_url, match, "match_over")
 
 
@@ -552,10 +547,7 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     focus_card(page, "7h")  # the slip: a knock with 2 deadwood was there
     page.keyboard.press("Enter")
     wait_idle(page)
-    for _ in range(100):
-        if phase(page) == "hand_over":
-            break
-        key_turn(page)
+    play_to(page, "hand_over", 100, turn=key_turn)
     keyboard_dialog(page, "#stats-button", "stats", "statistics with figures")
     page.locator("#stats-button").click()
     page.locator('dialog#stats [data-stats="reset"]').click()
@@ -631,29 +623,18 @@ def test_axe_on_the_page_in_german(page: Page, base_url: str) -> None:
     check_axe(page, "table in German")
     for opener, dialog in (("#keys-button", "keys"), ("#settings-button", "settings")):
         keyboard_dialog(page, opener, dialog, f"{dialog} in German")
-    page.locator("#rules-button").click()
-    page.locator("#rules-help .example").first.wait_for()
+    open_help(page)
     check_axe(page, "rules help in German")
 
 
 def test_axe_on_manual_lay_offs_and_the_hollywood_sheet(page: Page, base_url: str) -> None:
-    rules = STANDARD.replace(manual_layoffs=True)
-    deck = make_deck(KNOCKER, "4s 7c 8d 8h Jd Qd Kc 9h Th 2h", upcard="2d")
-    match = Match(rules, seed=seed_dealt_by(rules, 0), decks=[deck])
-    match.play("upcard")
-    match.play("knock Kd")  # the opponent knocks: the player lays off by hand
-    plant_save(page, base_url, match)
+    plant_save(page, base_url, layoff_match())
     assert phase(page) == "layoff"
     check_axe(page, "manual lay-offs")
     key_turn(page)  # a lay-off, with the keys
     check_axe(page, "manual lay-offs, one laid off")
-    hollywood = PRESETS["hollywood"]
-    deck = make_deck(KNOCKER, LOOSE, upcard="2d")
     other = another_page(page)
     knock_to_the_end(
-        other,
-        base_url,
-        Match(hollywood, seed=seed_dealt_by(hollywood, 1), decks=[deck]),
-        "hand_over",
+        other, base_url, crafted(KNOCKER, LOOSE, "2d", PRESETS["hollywood"]), "hand_over"
     )
     expect(other.locator(".sheet.hollywood")).to_be_visible()

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from player import ROOT, TIMEOUT, website
+from player import ROOT, TIMEOUT, fits_the_width, website
 from playwright.sync_api import Page, expect
 
 from ginrummy.calculator import hand_report, showdown_report
@@ -194,7 +194,7 @@ def test_the_script_less_iframe_draws_one_illustration(page: Page, base_url: str
     assert shown_melds(page, "body") == report["melds"]
     assert page.get_attribute(".hand-report", "data-deadwood") == str(report["deadwood"]) == "15"
     expect(page.locator(".hand-report span.deadwood")).to_have_text("Punti spaiati 15")  # lang=it
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert fits_the_width(page)
 
 
 def test_each_embed_speaks_its_nearest_lang(page: Page, blog_url: str) -> None:

@@ -12,14 +12,11 @@ import re
 from pathlib import Path
 
 import pytest
-from player import click_action, go_out, open_game, phase, plant_save, wait_idle
+from player import click_action, fits_the_width, go_out, open_game, phase, plant_save, wait_idle
 from playwright.sync_api import Browser, Page, expect
 
-from deals import make_deck
-from ginrummy.match import Match, first_dealer
-from ginrummy.rules import PRESETS
+from deals import KNOCKER, LOOSE, STANDARD, crafted, seed_dealt_by
 
-STANDARD = PRESETS["standard"]
 WORDS = {
     "en": "New game",
     "it": "Nuova partita",
@@ -30,23 +27,13 @@ WORDS = {
 """The menu's new-game button in each language."""
 
 
-def player_first_seed() -> int:
-    """Return the first seed whose first hand the opponent deals (the player acts first)."""
-    return next(seed for seed in range(100) if first_dealer(STANDARD, seed)[0] == 1)
-
-
 def language_of(page: Page) -> str:
     """Return the page's ``<html lang>``."""
     return str(page.get_attribute("html", "lang"))
 
 
-def fits_the_width(page: Page) -> bool:
-    """Return whether nothing makes the page scroll sideways."""
-    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
-
-
 def test_the_switch_translates_the_table_and_a_reload_keeps_it(page: Page, base_url: str) -> None:
-    open_game(page, base_url, f"?seed={player_first_seed()}")
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
     assert language_of(page) == "en"
     expect(page.locator("#new-button")).to_have_accessible_name(WORDS["en"])
     names = page.locator("#language option").all_inner_texts()
@@ -77,12 +64,12 @@ def test_the_switch_translates_the_table_and_a_reload_keeps_it(page: Page, base_
 
 
 def test_the_url_chooses_the_language_without_touching_the_game(page: Page, base_url: str) -> None:
-    open_game(page, base_url, f"?lang=de&seed={player_first_seed()}")
+    open_game(page, base_url, f"?lang=de&seed={seed_dealt_by(STANDARD, 1)}")
     assert language_of(page) == "de"
     expect(page.locator("#new-button")).to_have_accessible_name(WORDS["de"])
     expect(page.locator("#prompt")).to_contain_text("nehmen oder passen?")
     expect(page.locator("dialog#message")).to_be_hidden()  # lang is no rule of the game
-    assert "lang=" not in page.url and f"seed={player_first_seed()}" in page.url
+    assert "lang=" not in page.url and f"seed={seed_dealt_by(STANDARD, 1)}" in page.url
     assert page.evaluate("localStorage.getItem('ginrummy.language')") == "de"
 
 
@@ -101,7 +88,7 @@ def test_the_first_visit_speaks_the_browser_s_language(
 
 
 def test_a_hint_is_said_in_the_language_with_its_cards(page: Page, base_url: str) -> None:
-    open_game(page, base_url, f"?lang=it&seed={player_first_seed()}")
+    open_game(page, base_url, f"?lang=it&seed={seed_dealt_by(STANDARD, 1)}")
     page.locator("#hint-button").click()
     says = page.locator("#opp-says")
     expect(says).to_contain_text("Consiglio:")
@@ -124,7 +111,7 @@ def test_python_s_messages_are_translated(page: Page, base_url: str) -> None:
 
 
 def test_german_at_phone_size(page: Page, base_url: str, artifacts: Path) -> None:
-    open_game(page, base_url, f"?lang=de&seed={player_first_seed()}")
+    open_game(page, base_url, f"?lang=de&seed={seed_dealt_by(STANDARD, 1)}")
     page.mouse.move(1, 1)
     page.screenshot(path=str(artifacts / "phone-german-table.png"))
     assert fits_the_width(page)
@@ -167,7 +154,9 @@ def said(page: Page, key: str) -> str:
 def test_the_menu_is_one_row_on_a_phone(
     page: Page, base_url: str, artifacts: Path, code: str
 ) -> None:
-    open_game(page, base_url, f"?lang={code}&seed={player_first_seed()}&practice=true&level=easy")
+    open_game(
+        page, base_url, f"?lang={code}&seed={seed_dealt_by(STANDARD, 1)}&practice=true&level=easy"
+    )
     buttons = page.evaluate(MENU_ROW)
     ids = [button["id"] for button in buttons]
     assert ids[0] == "undo-button" and ids[-1] == "settings-button" and len(ids) == 7, ids
@@ -184,9 +173,8 @@ def test_the_menu_is_one_row_on_a_phone(
 
 
 def test_a_showdown_in_german(page: Page, base_url: str, artifacts: Path) -> None:
-    deck = make_deck("As 2s 3s 4c 5c 6c 7d 7h 7s Kd", "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d", upcard="2d")
     page.add_init_script("localStorage.setItem('ginrummy.language', 'de')")
-    plant_save(page, base_url, Match(STANDARD, seed=player_first_seed(), decks=[deck]))
+    plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d"))
     click_action(page, "upcard")
     expect(page.locator("#controls .go-out")).to_have_accessible_name("Klopfen K♦")
     go_out(page, "knock Kd")

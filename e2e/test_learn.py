@@ -10,32 +10,28 @@ import pytest
 from player import (
     click_action,
     engine_match,
+    hand_cards,
     open_game,
     phase,
     plant_save,
     play_to,
+    save_text,
     saved,
     take_turn,
     wait_idle,
 )
 from playwright.sync_api import Page, expect
 
-from deals import make_deck
-from ginrummy import record
-from ginrummy.match import Match, first_dealer
+from deals import KNOCKER, LOOSE, STANDARD, crafted, seed_dealt_by
+from ginrummy.match import Match
 from ginrummy.review import review_hand
-from ginrummy.rules import PRESETS
-
-STANDARD = PRESETS["standard"]
-FIRST = next(seed for seed in range(100) if first_dealer(STANDARD, seed)[0] == 1)
-"""A seed whose first hand the opponent deals: the player moves first."""
 
 
 def table(page: Page) -> dict[str, Any]:
     """Return what the table shows: the player's cards, the pile, the phase, the turn."""
     cards = "els => els.map(e => e.dataset.card)"
     return {
-        "hand": sorted(page.locator("#hand .card").evaluate_all(cards)),
+        "hand": sorted(hand_cards(page)),
         "pile": page.locator("#pile .card").evaluate_all(cards),
         "phase": phase(page),
         "stock": page.locator("#stock-count").text_content(),
@@ -45,7 +41,7 @@ def table(page: Page) -> dict[str, Any]:
 def test_practice_takes_back_two_moves_and_explains_the_opponent(
     page: Page, base_url: str, artifacts: Path
 ) -> None:
-    open_game(page, base_url, f"?seed={FIRST}&practice=true&level=easy")
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}&practice=true&level=easy")
     expect(page.locator("#practice-chip")).to_be_visible()
     expect(page.locator("#undo-button")).to_be_visible()
     seen = [table(page)]
@@ -71,7 +67,7 @@ def test_practice_takes_back_two_moves_and_explains_the_opponent(
 
 
 def test_a_normal_game_offers_no_undo(page: Page, base_url: str) -> None:
-    open_game(page, base_url, f"?seed={FIRST}&level=easy")
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}&level=easy")
     take_turn(page)
     take_turn(page)
     expect(page.locator("#undo-button")).to_be_hidden()
@@ -84,7 +80,7 @@ def test_a_normal_game_offers_no_undo(page: Page, base_url: str) -> None:
 
 
 def test_the_new_game_form_starts_a_practice_game(page: Page, base_url: str) -> None:
-    open_game(page, base_url, f"?seed={FIRST}")
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
     page.locator("#new-button").click()
     form = page.locator("dialog#newgame")
     form.locator("input[name=practice]").check()
@@ -95,8 +91,7 @@ def test_the_new_game_form_starts_a_practice_game(page: Page, base_url: str) -> 
 
 
 def test_the_review_flags_a_missed_knock(page: Page, base_url: str, artifacts: Path) -> None:
-    deck = make_deck("As 2s 3s 4c 5c 6c 7d 7h 7s Kd", "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d", "2d")
-    plant_save(page, base_url, Match(STANDARD, seed=FIRST, decks=[deck]))
+    plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d"))
     click_action(page, "upcard")
     expect(page.locator('#controls [data-action="knock Kd"]')).to_be_visible()
     click_action(page, "discard 7h")  # the slip: a knock with 2 deadwood was there
@@ -162,10 +157,10 @@ def test_a_game_file_saves_and_replays_move_by_move(
 
 def tampered() -> str:
     """Return a save whose record has an action no one could play."""
-    match = Match(STANDARD, seed=FIRST)
-    data = record.to_data(match)
-    data["actions"] = ["pass", "discard Zz"]
-    return json.dumps({"format": "gin-rummy-save", "level": "easy", "record": data})
+    match = Match(STANDARD, seed=seed_dealt_by(STANDARD, 1))
+    save = json.loads(save_text(match, "easy"))
+    save["record"]["actions"] = ["pass", "discard Zz"]
+    return json.dumps(save)
 
 
 @pytest.mark.parametrize(
@@ -179,7 +174,7 @@ def tampered() -> str:
 def test_a_bad_game_file_is_reported_and_changes_nothing(
     page: Page, base_url: str, content: str | None, message: str
 ) -> None:
-    open_game(page, base_url, f"?seed={FIRST}&level=easy")
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}&level=easy")
     take_turn(page)
     before = saved(page)["save"]
     shown = table(page)

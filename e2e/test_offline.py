@@ -25,6 +25,7 @@ from player import (
     CHROMIUM_ARGS,
     ROOT,
     click_action,
+    hand_cards,
     open_game,
     take_turn,
     wait_idle,
@@ -145,8 +146,7 @@ def discard_one(page: Page) -> None:
         if discards.count():
             card = str(discards.first.get_attribute("data-card"))
             click_action(page, f"discard {card}")
-            hand = page.locator("#hand .card").evaluate_all("cs => cs.map((c) => c.dataset.card)")
-            assert card not in hand
+            assert card not in hand_cards(page)
             return
         take_turn(page)
     raise AssertionError("no discard was offered in eight moves")
@@ -326,37 +326,3 @@ def test_the_build_lists_every_file_but_sw_js_with_its_hash(site_dir: Path) -> N
     for name, digest in build["files"].items():
         assert hashlib.sha256((site_dir / name).read_bytes()).hexdigest() == digest
     assert build["cache"].startswith("ginrummy-sw-site-") and build["cdn"] == ""
-
-
-@pytest.mark.parametrize(
-    ("svg", "message"),
-    [
-        ('<svg viewBox="0 0 10 10"><path d="M0 0h5"/></svg>', "<path> is not supported"),
-        ('<svg viewBox="0 0 10 10"><rect fill="red"/></svg>', "colour 'red' is not #rrggbb"),
-        (
-            '<svg viewBox="0 0 10 10"><g transform="scale(2)"><rect/></g></svg>',
-            "transform scale(2) is not supported",
-        ),
-        ('<svg viewBox="0 0 10 20"><rect/></svg>', "the icon needs a square viewBox"),
-    ],
-)
-def test_the_icon_drawer_refuses_what_it_cannot_draw(svg: str, message: str) -> None:
-    icons = website().icons_module()
-    with pytest.raises(icons.IconError, match=re.escape(message)):
-        icons.rasterize(svg, 8)
-
-
-def test_the_icon_drawer_draws_shapes_where_the_svg_puts_them() -> None:
-    svg = (
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8">'
-        '<rect width="8" height="8" fill="#ffffff"/>'
-        '<g transform="rotate(90 4 4)"><rect x="0" y="0" width="8" height="4" fill="#ff0000"/></g>'
-        "</svg>"
-    )
-    rows = website().icons_module().rasterize(svg, 8)
-
-    def pixel(x: int, y: int) -> tuple[int, ...]:
-        return tuple(round(v * 255) for v in rows[y][4 * x : 4 * x + 4])
-
-    assert pixel(1, 4) == (255, 255, 255, 255)  # the top half turned a quarter: now the right
-    assert pixel(6, 4) == (255, 0, 0, 255)

@@ -8,49 +8,35 @@ from pathlib import Path
 
 import pytest
 from player import (
+    SAVE_KEY,
     click_action,
     engine_match,
     go_out,
+    hand_cards,
+    kept_aside,
     open_game,
     phase,
     plant_save,
     play_to,
     saved,
+    store_once,
     take_turn,
     wait_idle,
     website,
 )
 from playwright.sync_api import Page, Route, expect
 
-from deals import make_deck
+from deals import (
+    KNOCKER,
+    LOOSE,
+    NEAR_GIN,
+    STANDARD,
+    crafted,
+    layoff_match,
+    seed_dealt_by,
+)
 from ginrummy.actions import Action
-from ginrummy.match import Match, first_dealer
-from ginrummy.rules import PRESETS, Rules
-
-STANDARD = PRESETS["standard"]
-KNOCKER = "As 2s 3s 4c 5c 6c 7d 7h 7s Kd"
-"""The player's crafted hand: three melds and the king of diamonds."""
-LOOSE = "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d"
-"""An opponent with no meld and nothing to lay off on the player's melds."""
-NEAR_GIN = "9d Td Jd Qh Kh Jh 5h 5s 5d 2c"
-"""An opponent with three melds and the two of clubs: 2 deadwood."""
-
-
-def seed_dealt_by(rules: Rules, dealer: int) -> int:
-    """Return the first seed whose first hand ``dealer`` deals."""
-    return next(seed for seed in range(100) if first_dealer(rules, seed)[0] == dealer)
-
-
-def crafted(player: str, opponent: str, upcard: str) -> Match:
-    """Return a standard match whose first hand deals these cards; the player is non-dealer."""
-    deck = make_deck(player, opponent, upcard=upcard)
-    return Match(STANDARD, seed=seed_dealt_by(STANDARD, 1), decks=[deck])
-
-
-def hand_cards(page: Page) -> list[str]:
-    """Return the player's cards in the order the page shows them."""
-    cards: list[str] = page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
-    return cards
+from ginrummy.match import Match
 
 
 def shown_count(page: Page, row: str) -> int:
@@ -227,12 +213,7 @@ def _card_text(mask: int) -> str:
 
 
 def test_manual_lay_offs_are_clicked_onto_the_knocker_s_melds(page: Page, base_url: str) -> None:
-    rules = STANDARD.replace(manual_layoffs=True)
-    deck = make_deck(KNOCKER, "4s 7c 8d 8h Jd Qd Kc 9h Th 2h", upcard="2d")
-    match = Match(rules, seed=seed_dealt_by(rules, 0), decks=[deck])
-    match.play("upcard")
-    match.play("knock Kd")  # the opponent knocks: the player lays off by hand
-    plant_save(page, base_url, match)
+    plant_save(page, base_url, layoff_match())
     assert phase(page) == "layoff"
     expect(page.locator("#table-melds .group.meld")).to_have_count(3)
     expect(page.locator("#hand [data-action^='layoff']")).to_have_count(2)
@@ -281,18 +262,11 @@ BROKEN_SAVES = ["{not json", json.dumps({"params": {}, "save": '{"format": 1}'})
 
 @pytest.mark.parametrize("stored", BROKEN_SAVES)
 def test_a_corrupt_save_is_reported_and_kept_aside(page: Page, base_url: str, stored: str) -> None:
-    page.add_init_script(
-        f"if (!sessionStorage.getItem('x')) {{ sessionStorage.setItem('x', '1');"
-        f" localStorage.setItem('ginrummy.game', {json.dumps(stored)}); }}"
-    )
+    store_once(page, SAVE_KEY, stored)
     open_game(page, base_url)
     expect(page.locator("dialog#message")).to_be_visible()
     expect(page.locator("#message-text")).to_contain_text("kept aside")
-    kept = page.evaluate(
-        "Object.keys(localStorage).filter(k => k.startsWith('ginrummy.broken.'))"
-        ".map(k => localStorage.getItem(k))"
-    )
-    assert kept == [stored]
+    assert kept_aside(page, "ginrummy.broken.") == [stored]
     page.locator("dialog#message button").click()
     assert phase(page) in ("first_upcard", "draw", "discard")
 

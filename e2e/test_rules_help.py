@@ -4,17 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from player import open_game
+from player import open_game, open_help
 from playwright.sync_api import Page, expect
 
 from ginrummy.rules import find_rules
 from ginrummy.rules_help import rules_help
-
-
-def open_help(page: Page) -> None:
-    """Open the Rules dialog from the menu and wait for its examples."""
-    page.click("#rules-button")
-    page.locator("#rules-help .example").first.wait_for()
 
 
 def test_the_rules_button_explains_the_game_in_play(

@@ -5,20 +5,20 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from player import click_action, engine_match, go_out, phase, plant_save, wait_idle
+from player import (
+    click_action,
+    engine_match,
+    go_out,
+    kept_aside,
+    phase,
+    plant_save,
+    store_once,
+    wait_idle,
+)
 from playwright.sync_api import Page, expect
 
-from deals import make_deck
-from ginrummy.match import Match, first_dealer
-from ginrummy.rules import PRESETS, Rules
+from deals import KNOCKER, LOOSE, NEAR_GIN, STANDARD, crafted
 
-STANDARD = PRESETS["standard"]
-KNOCKER = "As 2s 3s 4c 5c 6c 7d 7h 7s Kd"
-"""The player's hand: three melds and the king of diamonds."""
-LOOSE = "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d"
-"""An opponent with no meld and nothing to lay off."""
-NEAR_GIN = "9d Td Jd Qh Kh Jh 5h 5s 5d 2c"
-"""An opponent with 2 deadwood: it undercuts a knock with more."""
 STATS_KEY = "ginrummy.stats"
 
 AUDIO_PROBE = """
@@ -36,12 +36,6 @@ for (const kind of [OscillatorNode, AudioBufferSourceNode]) {
 }
 """
 """Counts the audio contexts made and the sounds started (oscillators and noise)."""
-
-
-def crafted(player: str, opponent: str, upcard: str, rules: Rules = STANDARD) -> Match:
-    """Return a match whose first hand deals these cards; the player does not deal."""
-    seed = next(seed for seed in range(100) if first_dealer(rules, seed)[0] == 1)
-    return Match(rules, seed=seed, decks=[make_deck(player, opponent, upcard=upcard)])
 
 
 def knock(page: Page) -> None:
@@ -179,18 +173,11 @@ def test_export_downloads_the_figures_as_json_and_csv(
 
 def test_a_corrupt_statistics_value_is_reported_and_kept_aside(page: Page, base_url: str) -> None:
     broken = '{"format": "gin-rummy-stats", "version": 1, "buckets": "lots"'
-    page.add_init_script(
-        f"if (!sessionStorage.getItem('s')) {{ sessionStorage.setItem('s', '1');"
-        f" localStorage.setItem('{STATS_KEY}', {json.dumps(broken)}); }}"
-    )
+    store_once(page, STATS_KEY, broken)
     plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d"))
     expect(page.locator("dialog#message")).to_be_visible()
     expect(page.locator("#message-text")).to_contain_text("kept aside")
-    kept = page.evaluate(
-        "Object.keys(localStorage).filter(k => k.startsWith('ginrummy.stats.broken.'))"
-        ".map(k => localStorage.getItem(k))"
-    )
-    assert kept == [broken]
+    assert kept_aside(page, "ginrummy.stats.broken.") == [broken]
     page.locator("dialog#message button").click()
     knock(page)
     open_stats(page)

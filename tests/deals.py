@@ -2,12 +2,37 @@
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
+from ginrummy import bridge
 from ginrummy.cards import DECK_SIZE, parse_card, parse_cards
-from ginrummy.match import Match
-from ginrummy.rules import Deal, Rules, find_rules
+from ginrummy.match import Match, first_dealer
+from ginrummy.rules import PRESETS, Deal, Rules, find_rules
 from ginrummy.state import Hand
+
+STANDARD = PRESETS["standard"]
+KNOCKER = "As 2s 3s 4c 5c 6c 7d 7h 7s Kd"
+"""The player's crafted hand: three melds and the king of diamonds."""
+LOOSE = "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d"
+"""An opponent with no meld and nothing to lay off on the player's melds."""
+NEAR_GIN = "9d Td Jd Qh Kh Jh 5h 5s 5d 2c"
+"""An opponent with three melds and the two of clubs: 2 deadwood."""
+
+
+def ask(session: bridge.Session, op: str, argument: str = "") -> dict[str, Any]:
+    """Send one request and return its decoded answer, checking it is a JSON object."""
+    answer = json.loads(bridge.request(op, argument, session))
+    assert isinstance(answer, dict) and isinstance(answer["ok"], bool)
+    return answer
+
+
+def new_game(session: bridge.Session, **params: str) -> dict[str, Any]:
+    """Start a game with URL-style ``params`` and return the state, which must be ok."""
+    answer = ask(session, "new", json.dumps(params))
+    assert answer["ok"], answer
+    return answer
 
 
 def make_deck(
@@ -54,4 +79,28 @@ def played(preset: str, seed: int, steps: int) -> Match:
         if match.over:
             break
         match.play(rng.choice(match.legal_actions()))
+    return match
+
+
+def seed_dealt_by(rules: Rules, dealer: int) -> int:
+    """Return the first seed whose first hand ``dealer`` deals."""
+    return next(seed for seed in range(100) if first_dealer(rules, seed)[0] == dealer)
+
+
+def crafted(player: str, opponent: str, upcard: str, rules: Rules = STANDARD) -> Match:
+    """Return a match of ``rules`` whose first hand deals these cards; the player is non-dealer."""
+    deck = make_deck(player, opponent, upcard=upcard)
+    return Match(rules, seed=seed_dealt_by(rules, 1), decks=[deck])
+
+
+def layoff_match() -> Match:
+    """Return a standard match with manual lay-offs where the opponent has knocked with
+    ``KNOCKER`` (the 2d taken, the Kd shed) and the player, who dealt, lays off by hand:
+    it holds the 4s and the 7c for the knocker's melds.
+    """
+    rules = STANDARD.replace(manual_layoffs=True)
+    deck = make_deck(KNOCKER, "4s 7c 8d 8h Jd Qd Kc 9h Th 2h", upcard="2d")
+    match = Match(rules, seed=seed_dealt_by(rules, 0), decks=[deck])
+    match.play("upcard")
+    match.play("knock Kd")
     return match

@@ -11,30 +11,11 @@ from typing import Any
 
 import pytest
 
-from deals import make_deck
+from deals import ask, make_deck, new_game, seed_dealt_by
 from ginrummy import bridge, record
-from ginrummy.match import Match, first_dealer
+from ginrummy.match import Match
 from ginrummy.rules import PRESET_SOURCES, PRESETS, Rules, find_rules
 from ginrummy.view import seat_view
-
-
-def ask(session: bridge.Session, op: str, argument: str = "") -> dict[str, Any]:
-    """Send one request and return its decoded answer, checking it is a JSON object."""
-    answer = json.loads(bridge.request(op, argument, session))
-    assert isinstance(answer, dict) and isinstance(answer["ok"], bool)
-    return answer
-
-
-def new_game(session: bridge.Session, **params: str) -> dict[str, Any]:
-    """Start a game with URL-style ``params`` and return the state, which must be ok."""
-    answer = ask(session, "new", json.dumps(params))
-    assert answer["ok"], answer
-    return answer
-
-
-def seed_dealt_by(rules: Rules, dealer: int) -> int:
-    """Return the first seed whose first hand ``dealer`` deals."""
-    return next(seed for seed in range(100) if first_dealer(rules, seed)[0] == dealer)
 
 
 def play_out(session: bridge.Session, rng: random.Random, max_steps: int = 5000) -> dict[str, Any]:

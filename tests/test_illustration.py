@@ -7,30 +7,30 @@ from typing import Any
 
 import pytest
 
-from ginrummy.bridge import request
+from deals import ask
+from ginrummy import bridge
 from ginrummy.calculator import hand_report, showdown_report
 from ginrummy.rules import find_rules
 
 
-def ask(**asked: Any) -> dict[str, Any]:
-    """Return the bridge's answer to an ``illustrate`` request."""
-    answer: dict[str, Any] = json.loads(request("illustrate", json.dumps(asked)))
-    return answer
+def illustrate(**asked: Any) -> dict[str, Any]:
+    """Return the bridge's answer to an ``illustrate`` request (a JSON object)."""
+    return ask(bridge.SESSION, "illustrate", json.dumps(asked))
 
 
 def test_hand_is_the_calculators_report() -> None:
     # Q-K-A is a run only round the corner, where the lone ace counts 15.
     cards = "Qs Ks As 5h 5d 5c 9d Td Jd Ah"
-    standard = ask(kind="hand", cards=cards)
+    standard = illustrate(kind="hand", cards=cards)
     assert standard["ok"] and standard["illustration"] == "hand"
     assert standard["deadwood"] == hand_report(find_rules("standard"), cards)["deadwood"] == 22
-    corner = ask(kind="hand", cards=cards, rules={"preset": "round_the_corner"})
+    corner = illustrate(kind="hand", cards=cards, rules={"preset": "round_the_corner"})
     assert (corner["deadwood"], corner["deadwood_cards"]) == (15, ["Ah"])
 
 
 def test_showdown_with_changed_rules() -> None:
     knocker, defender = "As 2s 3s 4h 5h 6h 7c 7d 7s 6c", "Jc Qc Kc 8d 9d Td 7h 8h 4s 5d"
-    answer = ask(
+    answer = illustrate(
         kind="showdown",
         knocker=knocker,
         defender=defender,
@@ -43,7 +43,7 @@ def test_showdown_with_changed_rules() -> None:
 
 
 def test_oklahoma_showdown_reads_the_upcard() -> None:
-    answer = ask(
+    answer = illustrate(
         kind="showdown",
         rules={"preset": "oklahoma"},
         knocker="7c 7d 7h 8s 9s Ts Jd Qd Kd 4s",
@@ -74,6 +74,6 @@ def test_oklahoma_showdown_reads_the_upcard() -> None:
     ],
 )
 def test_bad_illustrations_say_why(asked: dict[str, Any], message: str) -> None:
-    answer = ask(**asked)
+    answer = illustrate(**asked)
     assert answer["ok"] is False and message in answer["error"]
     assert "internal" not in answer

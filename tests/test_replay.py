@@ -7,18 +7,13 @@ from typing import Any
 
 import pytest
 
+from deals import ask
 from ginrummy import bridge, record
 from ginrummy.match import Match
 from ginrummy.replay import Replay, movers, undo_point
 from ginrummy.rules import PRESETS
 
 STANDARD = PRESETS["standard"]
-
-
-def ask(session: bridge.Session, op: str, argument: str = "") -> dict[str, Any]:
-    """Send one request and return its decoded answer."""
-    answer: dict[str, Any] = json.loads(bridge.request(op, argument, session))
-    return answer
 
 
 def play_turns(session: bridge.Session, turns: int) -> dict[str, Any]:

@@ -7,14 +7,12 @@ from typing import Any
 
 import pytest
 
-from deals import make_deck
+from deals import KNOCKER, LOOSE, STANDARD, ask, make_deck, seed_dealt_by
 from ginrummy import bridge
-from ginrummy.match import Match, first_dealer
+from ginrummy.match import Match
 from ginrummy.review import ReviewError, review_hand
-from ginrummy.rules import PRESETS
 
-STANDARD = PRESETS["standard"]
-SEED = next(seed for seed in range(100) if first_dealer(STANDARD, seed)[0] == 1)
+SEED = seed_dealt_by(STANDARD, 1)
 """A seed whose first hand the opponent deals: the player moves first."""
 
 
@@ -37,8 +35,8 @@ def flags_of(review: dict[str, Any], action: str) -> list[str]:
 #   player    As 2s 3s | 4c 5c 6c | 7d 7h 7s | Kd      upcard 2d
 #   opponent  Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d            stock Qc, then 7c
 MISSED_KNOCK = crafted(
-    "As 2s 3s 4c 5c 6c 7d 7h 7s Kd",
-    "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d",
+    KNOCKER,
+    LOOSE,
     "2d",
     "Qc 7c",
     ["upcard", "discard 7h", "stock", "discard Qc", "stock", "knock Kd"],
@@ -104,7 +102,7 @@ def test_an_opponent_move_carries_its_own_reason_when_it_would_play_it() -> None
 
 
 def test_a_hand_in_play_cannot_be_reviewed() -> None:
-    match = crafted("As 2s 3s 4c 5c 6c 7d 7h 7s Kd", "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d", "2d", "", [])
+    match = crafted(KNOCKER, LOOSE, "2d", "", [])
     with pytest.raises(ReviewError, match="still being played"):
         review_hand(match, 1, "normal")
     with pytest.raises(ReviewError, match="no hand 2"):
@@ -116,13 +114,13 @@ def test_the_bridge_reviews_the_last_hand_and_earlier_ones() -> None:
     session.resume(
         json.dumps({"format": bridge.SAVE_FORMAT, "level": "easy", "record": record_of(FED)})
     )
-    answer = json.loads(bridge.request("review", "", session))
+    answer = ask(session, "review")
     assert answer["ok"] and answer["hand_number"] == 1
-    bridge.request("play", "next", session)
-    assert json.loads(bridge.request("review", "1", session))["steps"] == answer["steps"]
-    refused = json.loads(bridge.request("review", "2", session))
+    assert ask(session, "play", "next")["ok"]
+    assert ask(session, "review", "1")["steps"] == answer["steps"]
+    refused = ask(session, "review", "2")
     assert not refused["ok"] and "still being played" in refused["error"]
-    assert "whole number" in json.loads(bridge.request("review", "x", session))["error"]
+    assert "whole number" in ask(session, "review", "x")["error"]
 
 
 def record_of(match: Match) -> dict[str, Any]:

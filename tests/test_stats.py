@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
-from deals import make_deck
+from deals import KNOCKER, LOOSE, NEAR_GIN, STANDARD, ask, crafted, new_game
 from ginrummy import bridge
-from ginrummy.match import Match, first_dealer
-from ginrummy.rules import PRESETS, Rules
+from ginrummy.match import Match
 from ginrummy.stats import COUNTERS, hand_counts
-
-STANDARD = PRESETS["standard"]
-KNOCKER = "As 2s 3s 4c 5c 6c 7d 7h 7s Kd"
-"""Three melds and the king of diamonds; with the 2d taken and the Kd shed: 2 deadwood."""
-LOOSE = "Kc Qd Jd 9c 8d Ts 4h 2h Qh 5d"
-"""No meld, nothing to lay off on the knocker's melds."""
-NEAR_GIN = "9d Td Jd Qh Kh Jh 5h 5s 5d 2c"
-"""Three melds and the two of clubs: 2 deadwood, which undercuts a knock with 8 more."""
-
-
-def crafted(player: str, opponent: str, upcard: str, rules: Rules = STANDARD) -> Match:
-    """Return a match whose first hand deals these cards; seat 0 (the player) does not deal."""
-    seed = next(seed for seed in range(100) if first_dealer(rules, seed)[0] == 1)
-    return Match(rules, seed=seed, decks=[make_deck(player, opponent, upcard=upcard)])
 
 
 def test_nothing_is_counted_while_the_hand_is_played() -> None:
@@ -127,11 +111,12 @@ def test_a_bad_seat_is_refused() -> None:
 
 def test_the_bridge_state_carries_the_player_s_counts() -> None:
     session = bridge.Session()
-    state = json.loads(bridge.request("new", '{"seed": "3"}', session))
+    state = new_game(session, seed="3")
     assert state["stats"] is None
     session.match = crafted(KNOCKER, LOOSE, "2d")
-    state = json.loads(bridge.request("play", "upcard", session))
-    state = json.loads(bridge.request("play", "knock Kd", session))
+    assert ask(session, "play", "upcard")["ok"]
+    state = ask(session, "play", "knock Kd")
+    assert state["ok"], state
     assert state["stats"] == hand_counts(session.match, 0)
     assert state["stats"]["knocks"] == 1
 
