@@ -152,11 +152,15 @@ def ensure_venv() -> Path:
 def ensure_node_modules() -> None:
     """Install the npm packages of package-lock.json with ``npm ci`` unless all are there."""
     lock = json.loads((ROOT / "package-lock.json").read_text())
-    wanted = {where: entry["version"] for where, entry in lock["packages"].items() if where}
+    wanted = {  # optional ones are other platforms' builds (esbuild's binaries)
+        where: entry["version"]
+        for where, entry in lock["packages"].items()
+        if where and not entry.get("optional")
+    }
     installed = {where: installed_npm_version(ROOT / where) for where in wanted}
     if installed == wanted:
         return
-    require_tool("npm", "to install Pyodide (or skip the Pyodide tests with --fast)")
+    require_tool("npm", "to install Pyodide and esbuild (--fast needs neither)")
     header("npm ci")
     run("npm", "ci", "--no-audit", "--no-fund")
 
@@ -259,7 +263,13 @@ def step_mypy(ctx: Context) -> None:
 
 
 def step_pytest(ctx: Context) -> None:
-    """Run the tests on this CPython, against the editable install."""
+    """Run the tests on this CPython, against the editable install.
+
+    The bundler's tests need the pinned esbuild: installed first, unless ``--fast``
+    (which then skips them on a machine without it).
+    """
+    if not ctx.args.fast:
+        ensure_node_modules()
     run_module(ctx.python, "pytest", *pytest_selection(ctx.args))
 
 
@@ -286,9 +296,8 @@ def build_site(python: Path, cdn: bool = False) -> Path:
 
     With ``cdn`` the site loads Pyodide from jsDelivr instead of shipping it.
     """
-    if not cdn:  # the CDN build ships neither Pyodide nor its compiled standard library
-        require_tool("node", "to compile the standard library with Pyodide's own Python")
-        ensure_node_modules()
+    require_tool("node", "to bundle the page's scripts (and compile the standard library)")
+    ensure_node_modules()
     header("build the site" + (" (Pyodide from the CDN)" if cdn else ""))
     site = website().build_site(build_wheel(python), SITE, cdn=cdn)
     print(f"site: {site.relative_to(ROOT)}/")

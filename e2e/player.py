@@ -147,15 +147,20 @@ def play_to(
     raise AssertionError(f"never reached {stop}")
 
 
-def save_text(match: Match, level: str = "simple") -> str:
+def save_text(match: Match, level: str = "simple", practice: bool = False) -> str:
     """Return the page's save text for an engine ``match`` (crafted deals, replays)."""
     data = {"format": SAVE_FORMAT, "level": level, "record": record.to_data(match)}
+    if practice:
+        data["practice"] = True
     return json.dumps(data, separators=(",", ":"))
 
 
-def plant_save(page: Page, base_url: str, match: Match, level: str = "simple") -> None:
-    """Open the page on the saved game ``match`` (stored before the page loads)."""
-    state = Session().resume(save_text(match, level))
+def plant_save(
+    page: Page, base_url: str, match: Match, level: str = "simple", practice: bool = False
+) -> None:
+    """Open the page on the saved game ``match`` (stored before the page loads), a
+    practice game if ``practice``."""
+    state = Session().resume(save_text(match, level, practice))
     stored = json.dumps({"params": state["params"], "save": state["save"], "order": []})
     store_once(page, SAVE_KEY, stored)
     open_game(page, base_url)

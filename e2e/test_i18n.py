@@ -146,8 +146,9 @@ MENU_ROW = """[...document.querySelectorAll(".menu button")].filter((b) => b.off
 
 
 def said(page: Page, key: str) -> str:
-    """Return string ``key`` in the page's language, from the page's own strings module."""
-    return str(page.evaluate("async (key) => (await import('./strings.js')).t(key)", key))
+    """Return string ``key`` in the page's language, from the page's own table of it."""
+    table = "(await import(`./lang/${document.documentElement.lang}.js`)).default"
+    return str(page.evaluate(f"async (key) => {table}[key]", key))
 
 
 @pytest.mark.parametrize("code", ["en", "it", "es", "fr", "de"])

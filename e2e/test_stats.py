@@ -185,29 +185,19 @@ def test_a_corrupt_statistics_value_is_reported_and_kept_aside(page: Page, base_
 
 
 def test_practice_games_are_counted_apart(page: Page, base_url: str) -> None:
-    plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d"))
+    plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d"), practice=True)
+    expect(page.locator("#practice-chip")).to_be_visible()
     knock(page)
-    # A practice game's finished hand, as the bridge marks one (its params say practice).
-    page.evaluate(
-        """async () => {
-          const { recordHand } = await import("./stats.js");
-          const state = {
-            stats: { hands: 1, won: 1, gins: 1, points_won: 30 },
-            view: { hand_number: 1, rules: { gin_bonus: 25 } },
-            params: { preset: "standard", seed: "5", level: "hard", practice: "true" },
-            level: "hard",
-            practice: true,
-          };
-          recordHand(state, "practice-game");
-          recordHand(state, "practice-game");  // shown twice: counted once
-        }"""
-    )
+    points = engine_match(page).hand.score.points[0]  # type: ignore[union-attr]
+    page.reload()  # the same finished hand shown twice: counted once
+    wait_idle(page)
     open_stats(page)
-    assert figure(page, "hands") == ["1"] and figure(page, "gins") == ["0"]
-    expect(page.locator("dialog#stats .stats-note")).to_contain_text("Practice games")
+    expect(page.locator("dialog#stats .stats-empty")).to_be_visible()  # no real hand yet
+    apart = "Practice games are counted apart (1 "
+    expect(page.locator("dialog#stats .stats-note")).to_contain_text(apart)
     page.locator("dialog#stats select[name=kind]").select_option("practice")
-    assert figure(page, "hands") == ["1"] and figure(page, "gins") == ["1"]
-    assert figure(page, "points_per_win") == ["30"]
+    assert figure(page, "hands") == ["1"] and figure(page, "knocks") == ["1"]
+    assert figure(page, "points_per_win") == [str(points)]
 
 
 def test_sound_is_off_by_default_and_makes_no_audio(page: Page, base_url: str) -> None:

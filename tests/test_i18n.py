@@ -1,7 +1,7 @@
 """Every string the page can show exists in every language, with the same parameters.
 
-The page's strings are tables of ids (``web/strings.js`` holds English, ``web/lang/CODE.js``
-each other language). The ids the page uses come from three places: ``data-i18n``
+The page's strings are tables of ids (``web/lang/CODE.js``, one per
+language, English included). The ids the page uses come from three places: ``data-i18n``
 attributes in ``index.html``, ``t("...")`` calls in the modules, and ids made from what
 Python sends (prompt ids, reason keys, preset and rule names, scoring rules, message ids),
 read here from the package itself. A missing or extra id fails with the list of ids per
@@ -88,10 +88,8 @@ def read_table(text: str, opening: list[str]) -> dict[str, str]:
 
 
 def english() -> dict[str, str]:
-    """Return the English table of ``web/strings.js``."""
-    return read_table(
-        (WEB / "strings.js").read_text(encoding="utf-8"), ["STRINGS", "=", "{", "en", ":", "{"]
-    )
+    """Return the English table, ``web/lang/en.js``."""
+    return translation("en")
 
 
 def translation(code: str) -> dict[str, str]:
@@ -194,7 +192,7 @@ def test_every_id_the_page_uses_is_in_english() -> None:
     for ids in families().values():
         used |= ids
     missing = sorted(used - set(table))
-    assert not missing, f"ids the page uses but web/strings.js lacks: {missing}"
+    assert not missing, f"ids the page uses but web/lang/en.js lacks: {missing}"
 
 
 @needs_web

@@ -22,7 +22,7 @@ def icons() -> ModuleType:
     assert spec is not None and spec.loader is not None
     website = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(website)
-    module: ModuleType = website.icons_module()
+    module: ModuleType = website.tool_module("icons")
     return module
 
 

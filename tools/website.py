@@ -23,7 +23,6 @@ again whenever the version changes.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import gzip
 import hashlib
@@ -34,6 +33,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 from types import ModuleType
@@ -59,6 +59,8 @@ CDN_FILES = (*RUNTIME_FILES, "python_stdlib.zip", "pyodide-lock.json")
 """What the page loads of a Pyodide on the CDN, which the service worker keeps."""
 BUILD_LINE = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
 """The line of ``sw.js`` that the build fills with the site's files and their hashes."""
+MAIN_SCRIPT = '<script type="module" src="main.js"></script>'
+"""The line of ``web/index.html`` that loads the page; its bundle's imports are preloaded."""
 SW_CACHE_PREFIX = "ginrummy-sw-site-"
 """The service worker's cache of a build is this prefix and the hash of the whole site."""
 
@@ -100,20 +102,6 @@ def installed_pyodide_version(root: Path = ROOT) -> str | None:
     return str(json.loads(package.read_text())["version"])
 
 
-def ensure_pyodide(root: Path = ROOT) -> str:
-    """Install the pinned npm ``pyodide`` package (``npm ci``) unless it is there; its version.
-
-    :raises SystemExit: when npm fails.
-    """
-    wanted = pinned_pyodide_version(root)
-    if installed_pyodide_version(root) != wanted:
-        print(f"installing pyodide {wanted} with npm ci", flush=True)
-        done = subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=root, check=False)
-        if done.returncode != 0:
-            raise SystemExit("npm ci failed")
-    return wanted
-
-
 def compiled_stdlib(root: Path = ROOT) -> Path:
     """Return the standard library zip compiled to ``.pyc``, made once per Pyodide version.
 
@@ -153,13 +141,18 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> 
     """
     if out.exists():
         shutil.rmtree(out)
-    shutil.copytree(root / "web", out)
     lines = {WHEEL_LINE: f'const WHEEL = "{wheel.name}";'}
     where = cdn_url(root) if cdn else ""
     if where:
         lines[RUNTIME_LINES[0]] = f'import {{ loadPyodide }} from "{where}pyodide.mjs";'
         lines[RUNTIME_LINES[1]] = f'const RUNTIME = "{where}";'
-    rewrite(out / "worker.js", lines)
+    with tempfile.TemporaryDirectory() as work:
+        source = Path(work) / "web"
+        shutil.copytree(root / "web", source)
+        rewrite(source / "worker.js", lines)
+        shutil.copytree(source, out, ignore=shutil.ignore_patterns("*.js", "*.css"))
+        preloads = tool_module("bundle", root).bundle_page(source, out, root)
+    preload(out / "index.html", preloads)
     shutil.copy2(wheel, out / wheel.name)
     draw_icons(out, root)
     (out / ".nojekyll").write_bytes(b"")
@@ -195,13 +188,25 @@ def copy_runtime(out: Path, root: Path = ROOT) -> None:
     (runtime / "pyodide-lock.json").write_text(json.dumps(trimmed, separators=(",", ":")))
 
 
-def icons_module(root: Path = ROOT) -> ModuleType:
-    """Return ``tools/icons.py`` (tools/ is not a package)."""
-    name = "ginrummy_tools_icons"
-    spec = importlib.util.spec_from_file_location(name, root / "tools" / "icons.py")
+def preload(page: Path, modules: list[str]) -> None:
+    """Have ``page`` fetch ``modules`` with its main script instead of after it.
+
+    :raises SystemExit: when the page lost the line that loads main.js.
+    """
+    text = page.read_text()
+    if MAIN_SCRIPT not in text:
+        raise SystemExit(f"web/{page.name} lost its line {MAIN_SCRIPT!r}")
+    links = "".join(f'<link rel="modulepreload" href="{module}">\n' for module in modules)
+    page.write_text(text.replace(MAIN_SCRIPT, links + MAIN_SCRIPT))
+
+
+def tool_module(name: str, root: Path = ROOT) -> ModuleType:
+    """Return ``tools/NAME.py`` (tools/ is not a package)."""
+    path = root / "tools" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"ginrummy_tools_{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # its dataclass looks its module up there
+    sys.modules[spec.name] = module  # a dataclass looks its module up there
     spec.loader.exec_module(module)
     return module
 
@@ -231,7 +236,7 @@ def draw_icons(out: Path, root: Path = ROOT) -> None:
         cached = root / "build" / f"icon-{size}-{digest.hexdigest()[:12]}.png"
         if not cached.exists():
             cached.parent.mkdir(parents=True, exist_ok=True)
-            drawer = drawer or icons_module(root)
+            drawer = drawer or tool_module("icons", root)
             drawer.render(svg, size, cached)
         shutil.copy2(cached, out / icon["src"])
 
@@ -320,28 +325,3 @@ def serve(site: Path, port: int = 8000) -> None:
         pass
     finally:
         server.server_close()
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Build the site from a wheel, or serve a built site: ``site.py build|serve``."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    commands = parser.add_subparsers(dest="command", required=True)
-    build = commands.add_parser("build", help="assemble the site from a built wheel")
-    build.add_argument("wheel", type=Path)
-    build.add_argument("--out", type=Path, default=ROOT / "site")
-    build.add_argument("--cdn", action="store_true", help="load Pyodide from jsDelivr")
-    serving = commands.add_parser("serve", help="serve a built site")
-    serving.add_argument("--site", type=Path, default=ROOT / "site")
-    serving.add_argument("--port", type=int, default=8000)
-    args = parser.parse_args(argv)
-    if args.command == "build":
-        if not args.cdn:  # a CDN build names the pinned version from package.json alone
-            ensure_pyodide()
-        print(build_site(args.wheel, args.out, cdn=args.cdn))
-    else:
-        serve(args.site, args.port)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,4 +1,4 @@
-// Deutsch: every id of the English table in web/strings.js, with the words of the German
+// Deutsch: every id of the English table in lang/en.js, with the words of the German
 // rule source (klopfen, Stapel, Ablagestapel, Kombinationen, Läufe, Geber, Teilspiel).
 export default {
   "title": "Gin Rummy",

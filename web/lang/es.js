@@ -1,4 +1,4 @@
-// Español: every id of the English table in web/strings.js, with the words of the Spanish
+// Español: every id of the English table in lang/en.js, with the words of the Spanish
 // rule source (golpear, pila de reserva, descartes, combinaciones, madera muerta, repartidor).
 export default {
   "title": "Gin Rummy",

@@ -1,4 +1,4 @@
-// Français: every id of the English table in web/strings.js, with the words of the French
+// Français: every id of the English table in lang/en.js, with the words of the French
 // rule source (frapper, talon, pile, combinaisons, donneur, prime, robre, as tournant).
 export default {
   "title": "Gin Rami",

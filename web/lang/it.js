@@ -1,4 +1,4 @@
-// Italiano: every id of the English table in web/strings.js, with the words of the Italian
+// Italiano: every id of the English table in lang/en.js, with the words of the Italian
 // rule sources (bussare, mazzo, scarti, combinazioni, carte spaiate, attaccare, vela).
 export default {
   "title": "Gin Rummy",

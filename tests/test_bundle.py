@@ -1,0 +1,83 @@
+"""The page's bundler (``tools/bundle.py``): what it ships, preloads and refuses."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.skipif(
+    sys.platform == "emscripten" or not (ROOT / "node_modules" / ".bin" / "esbuild").exists(),
+    reason="no tools/ or esbuild here (Pyodide, or before npm ci)",
+)
+
+PAGE = {
+    "main.js": 'import { shared } from "./shared.js";\nimport en from "./lang/en.js";\n'
+    "export const page = () => shared(en.hello);\n",
+    "worker.js": 'import { loadPyodide } from "./pyodide/pyodide.mjs";\nloadPyodide();\n',
+    "illustrate.js": 'import { shared } from "./shared.js";\nshared("frame");\n',
+    "shared.js": "export function shared(text) {\n  // a comment the site does not need\n"
+    "  return text.toUpperCase();\n}\n",
+    "lang/en.js": 'export default {\n  hello: "Hello",\n};\n',
+    "lang/de.js": 'export default {\n  hello: "Hallo",\n};\n',
+    "embed.js": "(function () {\n  const where = document.currentScript;\n})();\n",
+    "sw.js": "const BUILD = {};\n",
+    "style.css": "body {\n  margin: 0;\n}\n",
+}
+"""A page shaped like web/: three entry points sharing a module, languages, the rest."""
+
+
+@pytest.fixture(scope="module")
+def bundle() -> ModuleType:
+    """Return ``tools/bundle.py`` as the build loads it."""
+    spec = importlib.util.spec_from_file_location("bundle", ROOT / "tools" / "bundle.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def write(folder: Path, files: dict[str, str]) -> Path:
+    """Write ``files`` (path: text) under ``folder``; return it."""
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+    return folder
+
+
+def test_the_site_gets_each_entry_point_bundled_and_the_rest_minified(
+    bundle: ModuleType, tmp_path: Path
+) -> None:
+    source, out = write(tmp_path / "web", PAGE), tmp_path / "site"
+    preloads = bundle.bundle_page(source, out, ROOT)
+    chunks = sorted(path.name for path in out.glob("chunk-*.js"))
+    assert len(chunks) == 1, "main.js and illustrate.js share one chunk"
+    assert preloads == [chunks[0], "lang/en.js"]  # what main.js imports at once
+    shipped = sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file())
+    assert shipped == sorted(
+        [*chunks, "main.js", "worker.js", "illustrate.js", "lang/en.js", "lang/de.js"]
+        + ["embed.js", "sw.js", "style.css"]
+    ), "shared.js lives on in the chunk only"
+    assert "a comment" not in (out / chunks[0]).read_text()
+    assert "./pyodide/pyodide.mjs" in (out / "worker.js").read_text(), "the runtime stays apart"
+    assert (out / "style.css").read_text().strip() == "body{margin:0}"
+    assert (out / "sw.js").read_text() == PAGE["sw.js"], "sw.js is kept for the build to fill"
+    assert "Hallo" in (out / "lang/de.js").read_text()
+
+
+def test_a_script_no_entry_point_imports_stops_the_build(
+    bundle: ModuleType, tmp_path: Path
+) -> None:
+    source = write(tmp_path / "web", {**PAGE, "forgotten.js": "export const lost = 1;\n"})
+    with pytest.raises(SystemExit, match=r"forgotten\.js would not reach the site"):
+        bundle.bundle_page(source, tmp_path / "site", ROOT)
+
+
+def test_a_broken_script_stops_the_build(bundle: ModuleType, tmp_path: Path) -> None:
+    source = write(tmp_path / "web", {**PAGE, "shared.js": "export function shared( {\n"})
+    with pytest.raises(SystemExit, match="esbuild failed"):
+        bundle.bundle_page(source, tmp_path / "site", ROOT)
