@@ -120,7 +120,7 @@ export function newGameForm(dialog, options, current, check, help) {
   const inputs = new Map();
   for (const parameter of options.parameters) {
     const label = element("label", "param");
-    const help = tOr(`param_help.${parameter.name}`, parameter.doc);
+    const help = t(`param_help.${parameter.name}`);
     label.title = help;
     label.append(element("span", "", tOr(`param.${parameter.name}`, parameter.name)));
     const input = fieldInput(parameter);

@@ -46,19 +46,12 @@ False
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import enum
-import importlib.util
-import inspect
-import itertools
 import json
-import tempfile
 import time
 import traceback
-import zipfile
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__, record
@@ -339,30 +332,11 @@ def warm(rules: Rules, level: str) -> Json:
     return {}
 
 
-def write_bytecode(path: str) -> Json:
-    """Zip this package compiled to checked-hash ``.pyc`` files at ``path``; their count.
+def compiled_package(path: str) -> Json:
+    """Zip this package compiled to bytecode at ``path`` (``bytecode.write_bytecode``)."""
+    from .bytecode import write_bytecode  # late: the first deal does not need it
 
-    Each goes where the import system looks (``ginrummy/__pycache__/NAME.TAG.pyc``), so
-    unpacked beside the sources it spares the next load the compiling. Checked-hash
-    files are compared with their source at import: a stale one is recompiled, not used.
-    """
-    import py_compile  # late: only this request needs it (the first deal does not)
-
-    package = Path(__file__).resolve().parent
-    sources = sorted(package.rglob("*.py"))
-    with tempfile.TemporaryDirectory() as scratch, zipfile.ZipFile(path, "w") as archive:
-        for source in sources:
-            relative = source.relative_to(package.parent).as_posix()
-            compiled = Path(scratch, relative + "c")
-            compiled.parent.mkdir(parents=True, exist_ok=True)
-            py_compile.compile(
-                str(source),
-                cfile=str(compiled),
-                doraise=True,
-                invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH,
-            )
-            archive.write(compiled, importlib.util.cache_from_source(relative))
-    return {"path": path, "modules": len(sources)}
+    return write_bytecode(path)
 
 
 # --- what the page draws ----------------------------------------------------------------
@@ -538,42 +512,17 @@ _FIELD_TYPES = {field.name: str(field.type) for field in dataclasses.fields(Rule
 _FIELD_NAMES = frozenset(_FIELD_TYPES)
 
 
-def attribute_docs(node: ast.ClassDef) -> dict[str, str]:
-    """Return the docstring written under each attribute of a class body."""
-    docs = {}
-    for first, second in itertools.pairwise(node.body):
-        target: ast.expr | None = None
-        if isinstance(first, ast.AnnAssign):
-            target = first.target
-        elif isinstance(first, ast.Assign) and len(first.targets) == 1:
-            target = first.targets[0]
-        if (
-            isinstance(target, ast.Name)
-            and isinstance(second, ast.Expr)
-            and isinstance(second.value, ast.Constant)
-            and isinstance(second.value.value, str)
-        ):
-            docs[target.id] = inspect.cleandoc(second.value.value).replace("``", "")
-    return docs
-
-
-def class_docs() -> dict[str, dict[str, str]]:
-    """Return the attribute docstrings of every class in ``rules``, by class name."""
-    tree = ast.parse(inspect.getsource(rules_module))
-    return {node.name: attribute_docs(node) for node in tree.body if isinstance(node, ast.ClassDef)}
-
-
 def parameters() -> list[Json]:
-    """Return each rule parameter: name, kind, default, choices and doc, in field order.
+    """Return each rule parameter: name, kind, default and choices, in field order.
 
     Kinds: ``int``, ``bool``, ``optional_int`` (a number or none), ``knock_limit``
-    (a number or "upcard") and ``choice`` (with ``choices``, each with its doc).
+    (a number or "upcard") and ``choice`` (with ``choices``, each a value). The page
+    explains each in its own language (``param_help.NAME``, ``choice.NAME.VALUE``).
     """
-    docs = class_docs()
     defaults = PRESETS["standard"].to_dict()
     out = []
     for name, type_text in _FIELD_TYPES.items():
-        entry: Json = {"name": name, "default": defaults[name], "doc": docs["Rules"].get(name, "")}
+        entry: Json = {"name": name, "default": defaults[name]}
         kind = {"int": "int", "bool": "bool", "int | None": "optional_int"}.get(type_text)
         enum_type = getattr(rules_module, type_text, None)
         if kind is not None:
@@ -581,12 +530,8 @@ def parameters() -> list[Json]:
         elif type_text == "KnockLimit":
             entry["kind"] = "knock_limit"
         elif isinstance(enum_type, type) and issubclass(enum_type, enum.Enum):
-            member_docs = docs.get(enum_type.__name__, {})
             entry["kind"] = "choice"
-            entry["choices"] = [
-                {"value": member.value, "doc": member_docs.get(member.name, "")}
-                for member in enum_type
-            ]
+            entry["choices"] = [{"value": member.value} for member in enum_type]
         else:  # pragma: no cover - a new field type must be taught to the form
             raise AssertionError(f"rule {name!r} has a type the form does not know: {type_text}")
         out.append(entry)
@@ -668,7 +613,7 @@ _HANDLERS: dict[str, Callable[[Session, str], Json]] = {
     "warm": lambda session, _: warm(
         session.current.rules if session.match else STANDARD, session.level
     ),
-    "bytecode": lambda session, argument: write_bytecode(argument),
+    "bytecode": lambda session, argument: compiled_package(argument),
     "illustrate": lambda session, argument: illustrate(_json_argument(argument)),
     "rules_help": lambda session, argument: help_for(_json_argument(argument)),
 }
