@@ -6,7 +6,8 @@ the one source and the build draws the PNGs from it. Only the SVG the icon uses 
 ``stroke`` and ``stroke-width`` as ``#rrggbb`` colours and numbers, and ``transform`` made
 of ``rotate(a [cx cy])`` and ``translate(x [y])``. Anything else is refused by name, so the
 PNGs never silently differ from the SVG. Edges are anti-aliased from each shape's signed
-distance to the pixel's centre.
+distance to the pixel's centre. The PNG is a palette image (``png``): exact when the picture
+has at most 256 colours, else its edge shades merged to at most 256 within ``TOLERANCE``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import math
 import re
 import struct
 import zlib
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -184,59 +186,106 @@ def rasterize(svg: str, size: int) -> list[list[float]]:
     return rows
 
 
-def paeth(left: int, up: int, corner: int) -> int:
-    """Return PNG's Paeth predictor: whichever neighbour is nearest ``left + up - corner``."""
-    guess = left + up - corner
-    near_left, near_up, near_corner = abs(guess - left), abs(guess - up), abs(guess - corner)
-    if near_left <= near_up and near_left <= near_corner:
-        return left
-    return up if near_up <= near_corner else corner
+Colour = tuple[int, int, int, int]
+"""An 8-bit straight (not premultiplied) RGBA colour."""
+
+TOLERANCE = 6
+"""How far, in 8-bit RGBA units (Euclidean), quantizing may move a colour (so no channel by
+more than 6). The icon's anti-aliased edges blend its five flat colours into ~1,400 shades; at
+this radius the 512 icon keeps 152 of them, and its PNG is 7% smaller than at radius 4 (12% for
+the 192 icon), with no difference to see even magnified."""
 
 
-def filtered(line: bytes, above: bytes, step: int) -> bytes:
-    """Return ``line`` under whichever PNG filter leaves the smallest residues, tagged."""
-    left = bytes(step) + line[:-step]
-    corner = bytes(step) + above[:-step]
-    candidates = [
-        bytes([0]) + line,
-        bytes([1]) + bytes((x - a) & 255 for x, a in zip(line, left, strict=True)),
-        bytes([2]) + bytes((x - b) & 255 for x, b in zip(line, above, strict=True)),
-        bytes([3])
-        + bytes((x - (a + b) // 2) & 255 for x, a, b in zip(line, left, above, strict=True)),
-        bytes([4])
-        + bytes(
-            (x - paeth(a, b, c)) & 255 for x, a, b, c in zip(line, left, above, corner, strict=True)
-        ),
-    ]
-    return min(candidates, key=lambda out: sum(v if v < 128 else 256 - v for v in out[1:]))
+def straight(rows: list[list[float]]) -> list[list[Colour]]:
+    """Return premultiplied RGBA rows of floats as rows of 8-bit straight RGBA colours."""
+    pixels = []
+    for row in rows:
+        line = []
+        for i in range(0, len(row), 4):
+            alpha = row[i + 3]
+            rgb = (round(min(1.0, row[i + k] / alpha) * 255) if alpha else 0 for k in range(3))
+            line.append((*rgb, round(min(1.0, alpha) * 255)))
+        pixels.append(line)
+    return pixels
+
+
+def gap(one: Colour, other: Colour) -> int:
+    """Return the squared Euclidean distance between two RGBA colours."""
+    return sum((a - b) ** 2 for a, b in zip(one, other, strict=True))
+
+
+def popular(counts: Counter[Colour], radius: int) -> list[Colour]:
+    """Return the colours, most frequent first, farther than ``radius`` from each one kept.
+
+    Each colour is compared with the more frequent kept ones; the list stops after 257, one
+    more than a palette holds. Every colour is then within ``radius`` of a kept one, and the
+    flat areas (the most frequent colours, far apart) are kept exactly. Radius 0 keeps all.
+    """
+    kept: list[Colour] = []
+    for colour in sorted(counts, key=lambda c: (-counts[c], c)):
+        if all(gap(colour, other) > radius * radius for other in kept):
+            kept.append(colour)
+            if len(kept) > 256:
+                break
+    return kept
+
+
+def palette(counts: Counter[Colour]) -> list[Colour]:
+    """Return at most 256 colours for a picture of these colour counts, most frequent first.
+
+    All the colours when there are no more than 256; else the ``popular`` ones at radius
+    ``TOLERANCE``, the radius widened step by step while they are still too many.
+    """
+    radius = 0 if len(counts) <= 256 else TOLERANCE
+    while len(kept := popular(counts, radius)) > 256:
+        radius += 1
+    return kept
+
+
+def packed(indexes: list[int], depth: int) -> bytes:
+    """Return palette indexes packed ``depth`` bits each, leftmost pixel in the high bits."""
+    per = 8 // depth
+    out = bytearray()
+    for start in range(0, len(indexes), per):
+        value = 0
+        for index in indexes[start : start + per]:
+            value = value << depth | index
+        out.append(value << depth * (per - len(indexes[start : start + per])))
+    return bytes(out)
+
+
+def chunk(kind: bytes, data: bytes) -> bytes:
+    """Return one PNG chunk: length, type, data and CRC."""
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 def png(rows: list[list[float]]) -> bytes:
-    """Encode premultiplied RGBA rows as an 8-bit PNG: RGB when wholly opaque, else RGBA."""
-    height, width = len(rows), len(rows[0]) // 4
-    opaque = all(row[4 * i + 3] >= 1.0 for row in rows for i in range(width))
-    step = 3 if opaque else 4
-    raw = bytearray()
-    above = bytes(step * width)
-    for row in rows:
-        line = bytearray()
-        for i in range(width):
-            alpha = row[4 * i + 3]
-            pixel = [row[4 * i + k] / alpha if alpha else 0.0 for k in range(3)] + [alpha]
-            line.extend(round(min(1.0, v) * 255) for v in pixel[:step])
-        raw.extend(filtered(bytes(line), above, step))
-        above = bytes(line)
+    """Encode premultiplied RGBA rows as a palette PNG (colour type 3).
 
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (
-            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-        )
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2 if opaque else 6, 0, 0, 0)
+    The palette is ``palette`` of the picture's colours, each pixel written as the nearest
+    entry; 1, 2 or 4 bits a pixel when the palette is that small, else 8. A ``tRNS`` chunk
+    only when some entry is not opaque. Every row has filter type 0 (none), as the PNG spec
+    advises for palette images: measured on the 512 icon, choosing each row's filter by
+    smallest residues made its image data 40% bigger.
+    """
+    pixels = straight(rows)
+    height, width = len(pixels), len(pixels[0])
+    counts = Counter(colour for line in pixels for colour in line)
+    entries = palette(counts)
+    nearest = {
+        colour: min(range(len(entries)), key=lambda k: (gap(colour, entries[k]), k))
+        for colour in counts
+    }
+    depth = next(bits for bits in (1, 2, 4, 8) if len(entries) <= 1 << bits)
+    raw = b"".join(b"\0" + packed([nearest[c] for c in line], depth) for line in pixels)
+    alphas = bytes(colour[3] for colour in entries).rstrip(b"\xff")
+    header = struct.pack(">IIBBBBB", width, height, depth, 3, 0, 0, 0)
     return (
         b"\x89PNG\r\n\x1a\n"
         + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(bytes(raw), 9))
+        + chunk(b"PLTE", bytes(v for colour in entries for v in colour[:3]))
+        + (chunk(b"tRNS", alphas) if alphas else b"")
+        + chunk(b"IDAT", zlib.compress(raw, 9))
         + chunk(b"IEND", b"")
     )
 
