@@ -78,21 +78,22 @@ def _is_string(stmt: ast.stmt) -> bool:
     )
 
 
-def docstrings(tree: ast.Module) -> Iterator[tuple[ast.Expr, bool]]:
-    """Yield each docstring statement, and whether a statement must stand in its place.
+def bare_strings(tree: ast.Module) -> Iterator[tuple[ast.Expr, bool]]:
+    """Yield each string standing alone as a statement, and whether one must stay there.
 
-    One must when the body holds nothing else (but a module may be empty), and when the
-    next statement is a string too, which would become the docstring.
+    These are docstrings and attribute docs: strings that do nothing when run. One must
+    stay (as ``...``) for a body that would be left empty (a module may be empty).
     """
     for node in ast.walk(tree):
-        if not isinstance(node, _DOC_OWNERS) or not node.body:
-            continue
-        first, *rest = node.body
-        if isinstance(first, ast.Expr) and _is_string(first):
-            if rest:
-                yield first, _is_string(rest[0])
-            else:
-                yield first, not isinstance(node, ast.Module)
+        for field in ("body", "orelse", "finalbody"):
+            body = getattr(node, field, None)
+            if not isinstance(body, list) or not body or not isinstance(body[0], ast.stmt):
+                continue
+            strings = [stmt for stmt in body if _is_string(stmt)]
+            emptied = len(strings) == len(body) and not isinstance(node, ast.Module)
+            for index, stmt in enumerate(strings):
+                assert isinstance(stmt, ast.Expr)
+                yield stmt, emptied and index == 0
 
 
 def _drop_comments(lines: list[str], keep_coding: bool) -> set[int]:
@@ -128,9 +129,9 @@ def _drop_comments(lines: list[str], keep_coding: bool) -> set[int]:
 
 
 def _drop_docstring(lines: list[str], original: list[str], stmt: ast.Expr, keep: bool) -> None:
-    """Replace the docstring statement ``stmt`` in ``lines`` and keep every row in place.
+    """Replace the string statement ``stmt`` in ``lines`` and keep every row in place.
 
-    A docstring on lines of its own becomes blank lines. One sharing a line with code
+    A string on lines of its own becomes blank lines. One sharing a line with code
     (``def f(): "..."``, ``"..."; x = 1``), or with ``keep`` (a statement must stay),
     becomes ``...``. When code follows on its last line, the rows between end in
     backslashes, so that code stays in the same logical line.
@@ -156,10 +157,11 @@ def slim_source(source: bytes, filename: str = "<source>") -> bytes:
     """Return ``source`` without docstrings and comments, each line of code where it was.
 
     The code compiles to the same behaviour: only ``__doc__`` becomes ``None``.
-    Docstrings stay in a module that mentions ``__doc__`` (a command line that uses
-    its docstring as ``--help`` text). Strings that are not docstrings (attribute
-    docs, f-strings, ``#`` inside strings) are kept byte for byte; trailing whitespace
-    outside strings goes. The encoding (and a byte-order mark) is kept.
+    Docstrings (and attribute docs: any string standing alone as a statement) stay in a
+    module that mentions ``__doc__`` (a command line that uses its docstring as
+    ``--help`` text). Other strings (f-strings, ``#`` inside strings) are kept byte for
+    byte; trailing whitespace outside strings goes. The encoding (and a byte-order mark)
+    is kept.
 
     :raises SyntaxError: when ``source`` (named ``filename`` in the message) is not
         valid Python, or if the slimmed text were not (a bug here, never shipped).
@@ -172,7 +174,7 @@ def slim_source(source: bytes, filename: str = "<source>") -> bytes:
     in_string = _drop_comments(lines, keep_coding=encoding not in ("utf-8", "utf-8-sig"))
     rewritten: set[int] = set()
     if not reads_docstrings(tree):
-        for stmt, keep in docstrings(tree):
+        for stmt, keep in bare_strings(tree):
             _drop_docstring(lines, original, stmt, keep)
             rewritten.update(range(stmt.lineno - 1, stmt.end_lineno or stmt.lineno))
     for row, line in enumerate(lines):

@@ -6,7 +6,8 @@ works from any static host and under any sub-path::
 
     index.html style.css *.js art/*.svg     the page (web/)
     art/icon-*.png                          the PNG icons the web app manifest names
-    ginrummy-*.whl                          the engine, unpacked by the worker
+    ginrummy-*.whl                          the engine, unpacked by the worker: the wheel
+                                            without docstrings or comments (slim_wheel.py)
     pyodide/                                the runtime: pyodide.mjs, pyodide.asm.mjs,
                                             pyodide.asm.wasm, python_stdlib.zip (.pyc),
                                             pyodide-lock.json (its header only)
@@ -152,8 +153,8 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> 
         rewrite(source / "worker.js", lines)
         shutil.copytree(source, out, ignore=shutil.ignore_patterns("*.js", "*.css"))
         preloads = tool_module("bundle", root).bundle_page(source, out, root)
+        tool_module("slim_wheel", root).slim_wheel(wheel, out)
     preload(out / "index.html", preloads)
-    shutil.copy2(wheel, out / wheel.name)
     draw_icons(out, root)
     (out / ".nojekyll").write_bytes(b"")
     if not cdn:
