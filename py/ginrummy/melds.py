@@ -122,40 +122,51 @@ class Melder:
             for i in range(13)
         )
         self._run_masks = frozenset(runs)
-        self._table, self._layouts = self._make_tables()
+        self._table = self._make_table()
         self._by_suit: tuple[dict[int, Layout], ...] = ({}, {}, {}, {})
         """Per suit: the run layout of each suit mask seen so far, moved to the suit's place.
-        Filled on first use (making all 4 x 8192 at once would slow a cold page's first deal)."""
+        Filled on first use: making all 4 x 8192 at once (or even the 8192 of one suit)
+        would slow a cold page's first deal."""
         self._removals: dict[int, tuple[tuple[int, int], ...]] = {}
         """Per suit and suit mask, filled on first use: each card with the suit's count
         without it. Keyed by ``mask << 2 | suit``."""
 
-    def _make_tables(self) -> tuple[list[int], list[Layout]]:
-        """Return, for every 13-bit suit mask, its least deadwood using runs only, and one
-        split reaching it: the runs (equal ones kept longest) and the deadwood mask."""
+    def _make_table(self) -> list[int]:
+        """Return, for every 13-bit suit mask, its least deadwood using runs only."""
         table = [0] * (1 << _SUIT_BITS)
-        layouts: list[Layout] = [((), 0)] * (1 << _SUIT_BITS)
         values, runs_from = self._values, self._runs_from
         for mask in range(1, 1 << _SUIT_BITS):
             low = mask & -mask
             i = low.bit_length() - 1
             best = values[i] + table[mask ^ low]
-            best_run = 0
-            for run in runs_from[i]:  # shortest first: the longest of equal runs wins
-                if run & mask == run:
-                    rest = table[mask ^ run]
-                    if rest <= best:
-                        best, best_run = rest, run
+            for run in runs_from[i]:
+                if run & mask == run and table[mask ^ run] < best:
+                    best = table[mask ^ run]
             table[mask] = best
+        return table
+
+    def _layout(self, mask: int) -> Layout:
+        """Return one split of a 13-bit ``mask`` reaching its least deadwood: the runs
+        (equal ones kept longest, touching ones joined) and the deadwood mask."""
+        table, values, runs_from = self._table, self._values, self._runs_from
+        runs: list[int] = []
+        dead = 0
+        while mask:
+            low = mask & -mask
+            i = low.bit_length() - 1
+            best, best_run = values[i] + table[mask ^ low], 0
+            for run in runs_from[i]:  # shortest first: the longest of equal runs wins
+                if run & mask == run and table[mask ^ run] <= best:
+                    best, best_run = table[mask ^ run], run
             if best_run:
-                runs, dead = layouts[mask ^ best_run]
-                layouts[mask] = ((best_run, *runs), dead)
+                runs.append(best_run)
+                mask ^= best_run
             else:
-                runs, dead = layouts[mask ^ low]
-                layouts[mask] = (runs, dead | low)
+                dead |= low
+                mask ^= low
         if self.round_the_corner:
-            layouts = [(tuple(self._join_runs(list(runs))), dead) for runs, dead in layouts]
-        return table, layouts
+            runs = self._join_runs(runs)
+        return tuple(runs), dead
 
     def value(self, card: int) -> int:
         """Return the deadwood value of ``card`` under this ace rule."""
@@ -314,7 +325,7 @@ class Melder:
 
     def _shifted_layout(self, suit: int, mask: int) -> Layout:
         """Return the run layout of the 13-bit ``mask`` moved to ``suit``'s place, and keep it."""
-        runs, dead = self._layouts[mask]
+        runs, dead = self._layout(mask)
         shift = 13 * suit
         layout = self._by_suit[suit][mask] = (tuple(run << shift for run in runs), dead << shift)
         return layout
