@@ -623,6 +623,12 @@ def test_axe_on_the_page_in_german(page: Page, base_url: str) -> None:
     check_axe(page, "table in German")
     for opener, dialog in (("#keys-button", "keys"), ("#settings-button", "settings")):
         keyboard_dialog(page, opener, dialog, f"{dialog} in German")
+    page.keyboard.press("?")  # the key caps of a German keyboard
+    keys = page.locator("dialog#keys")
+    expect(keys).to_contain_text("Strg + Z")
+    expect(keys).to_contain_text("Pos1 und Ende: erste und letzte Karte")
+    expect(keys.locator("kbd", has_text="Eingabe")).to_be_visible()
+    page.keyboard.press("Escape")
     open_help(page)
     check_axe(page, "rules help in German")
 

@@ -25,14 +25,15 @@ const SHORTCUTS = [
   { keys: ["o"], does: "keys.settings", target: "#settings-button" },
   { keys: ["?"], does: "keys.help", run: () => openKeys() },
 ];
-// Keys that are not letters, for the help list: their key caps and what they do.
-const MOVES = [
-  [["\u2190 \u2192", "Home", "End"], "keys.arrows"],
-  [["Enter", "Space"], "keys.enter"],
-  [["Shift + \u2190 \u2192"], "keys.reorder"],
-  [["Tab"], "keys.tab"],
-  [["Esc"], "keys.escape"],
-  [["Ctrl + Z"], "keys.undo"],
+// Keys that are not letters, for the help list: their key caps, as the keyboards of the
+// page's language print them ("Strg", "Entrée"), and what they do.
+const moves = () => [
+  [["\u2190 \u2192", t("key.home"), t("key.end")], "keys.arrows", { home: t("key.home"), end: t("key.end") }],
+  [[t("key.enter"), t("key.space")], "keys.enter"],
+  [[`${t("key.shift")} + \u2190 \u2192`], "keys.reorder"],
+  [[t("key.tab")], "keys.tab"],
+  [[t("key.escape")], "keys.escape"],
+  [[`${t("key.ctrl")} + Z`], "keys.undo"],
 ];
 
 let current = null; // the hand card that holds the hand's tab stop
@@ -63,11 +64,11 @@ export function openKeys() {
   };
   const head = cell("tr", cell("th", t("keys.key")), cell("th", t("keys.does")));
   for (const th of head.children) th.scope = "col";
-  const rows = [...SHORTCUTS.map((entry) => [entry.keys.map((key) => key.toUpperCase()), entry.does]), ...MOVES];
-  const body = rows.map(([keys, does]) => {
+  const rows = [...SHORTCUTS.map((entry) => [entry.keys.map((key) => key.toUpperCase()), entry.does]), ...moves()];
+  const body = rows.map(([keys, does, params]) => {
     const caps = cell("th", ...keys.flatMap((key) => [kbd(key), " "]));
     caps.scope = "row";
-    return cell("tr", caps, cell("td", t(does)));
+    return cell("tr", caps, cell("td", t(does, params)));
   });
   const table = cell("table", cell("thead", head), cell("tbody", ...body));
   table.className = "keys";
@@ -218,7 +219,7 @@ function showKeys() {
     if (!control) continue;
     markKey(control, shortcut.keys.join(" ").toUpperCase(), shortcut.keys[0].toUpperCase(), shortcut.badge && $(shortcut.badge));
   }
-  markKey($("undo-button"), "Control+Z", "Ctrl+Z"); // wired in practice.js, shown when visible
+  markKey($("undo-button"), "Control+Z", `${t("key.ctrl")}+Z`); // wired in practice.js, shown when visible
 }
 
 /** Name `shortcut` on `control` for screen readers and show `cap` as a badge (on `place`, else on it). */

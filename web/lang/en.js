@@ -496,7 +496,7 @@ export default {
   "keys.new": "New game",
   "keys.settings": "Settings",
   "keys.help": "This list of keys",
-  "keys.arrows": "Move through your hand; Home and End: its first and last card",
+  "keys.arrows": "Move through your hand; {home} and {end}: its first and last card",
   "keys.enter": "Play the focused card or button: discard, lay off, next hand",
   "keys.reorder": "Move the focused card in your hand",
   "keys.tab": "Go through the table's controls",
@@ -504,4 +504,13 @@ export default {
   "keys.skip": "Keyboard shortcuts: press ?",
   // The keys list: undo (practice games)
   "keys.undo": "Undo your last move (practice games only)",
+  // Key caps as this language's keyboards print them (the keys list, the Undo badge)
+  "key.ctrl": "Ctrl",
+  "key.home": "Home",
+  "key.end": "End",
+  "key.enter": "Enter",
+  "key.space": "Space",
+  "key.shift": "Shift",
+  "key.tab": "Tab",
+  "key.escape": "Esc",
 };
