@@ -82,7 +82,7 @@ function gameTable(game) {
   if (game.over) caption.append(element("small", "", ` ${t("sheet.won", { who: who(game.winner) })}`));
   table.append(caption);
   const head = element("tr");
-  head.append(element("th", "", ""), element("th", "", t("you")), element("th", "", t("opponent")));
+  head.append(element("td"), element("th", "", t("you")), element("th", "", t("opponent")));
   table.append(head);
   const row = (label, a, b, className = "") => {
     const tr = element("tr", className);
@@ -104,8 +104,8 @@ function hollywoodTable(games) {
   const table = element("table", "sheet-game hollywood");
   const top = element("tr");
   const sub = element("tr");
-  top.append(element("th"));
-  sub.append(element("th"));
+  top.append(element("td"));
+  sub.append(element("td"));
   for (const game of games) {
     const head = element("th", game.over ? "won" : "", t("sheet.game", { number: game.number }));
     head.colSpan = 2;

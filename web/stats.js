@@ -176,7 +176,7 @@ function select(name, label, choices) {
 function figureTable(columns) {
   const table = element("table", "stats-table");
   const head = element("tr");
-  head.append(element("th", "", ""));
+  head.append(element("td")); // the corner: no header of its own
   for (const column of columns) {
     const th = element("th", "", column.title);
     if (column.subtitle) th.append(element("small", "", column.subtitle));
