@@ -193,7 +193,7 @@ def test_practice_games_are_counted_apart(page: Page, base_url: str) -> None:
     wait_idle(page)
     open_stats(page)
     expect(page.locator("dialog#stats .stats-empty")).to_be_visible()  # no real hand yet
-    apart = "Practice games are counted apart (1 "
+    apart = "Practice games are counted apart (hands played: 1)"
     expect(page.locator("dialog#stats .stats-note")).to_contain_text(apart)
     page.locator("dialog#stats select[name=kind]").select_option("practice")
     assert figure(page, "hands") == ["1"] and figure(page, "knocks") == ["1"]

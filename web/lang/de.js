@@ -369,7 +369,7 @@ export default {
   "stats.empty": "Noch kein Teilspiel beendet: spiel eines, dann erscheinen hier seine Zahlen.",
   "stats.empty_practice": "Noch kein Übungs-Teilspiel beendet.",
   "stats.since": "Gezählt seit {date}.",
-  "stats.practice_apart": "Übungsspiele werden getrennt gezählt ({hands} Teilspiele): wähle sie oben aus.",
+  "stats.practice_apart": "Übungsspiele werden getrennt gezählt (Teilspiele: {hands}): wähle sie oben aus.",
   "stats.export_json": "Als JSON exportieren",
   "stats.export_csv": "Als CSV exportieren",
   "stats.reset": "Zurücksetzen",

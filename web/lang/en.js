@@ -226,7 +226,7 @@ export default {
   "stats.empty": "No hand finished yet: play one and its figures appear here.",
   "stats.empty_practice": "No practice hand finished yet.",
   "stats.since": "Counted since {date}.",
-  "stats.practice_apart": "Practice games are counted apart ({hands} hands): choose them above.",
+  "stats.practice_apart": "Practice games are counted apart (hands played: {hands}): choose them above.",
   "stats.export_json": "Export JSON",
   "stats.export_csv": "Export CSV",
   "stats.reset": "Reset",

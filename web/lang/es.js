@@ -369,7 +369,7 @@ export default {
   "stats.empty": "Aún no ha terminado ninguna mano: juega una y sus cifras aparecerán aquí.",
   "stats.empty_practice": "Aún no ha terminado ninguna mano de práctica.",
   "stats.since": "Contado desde el {date}.",
-  "stats.practice_apart": "Las partidas de práctica se cuentan aparte ({hands} manos): elígelas arriba.",
+  "stats.practice_apart": "Las partidas de práctica se cuentan aparte (manos jugadas: {hands}): elígelas arriba.",
   "stats.export_json": "Exportar JSON",
   "stats.export_csv": "Exportar CSV",
   "stats.reset": "Restablecer",

@@ -369,7 +369,7 @@ export default {
   "stats.empty": "Aucune donne terminée pour l'instant : jouez-en une et ses chiffres apparaîtront ici.",
   "stats.empty_practice": "Aucune donne d'entraînement terminée pour l'instant.",
   "stats.since": "Compté depuis le {date}.",
-  "stats.practice_apart": "Les parties d'entraînement sont comptées à part ({hands} donnes) : choisissez-les ci-dessus.",
+  "stats.practice_apart": "Les parties d'entraînement sont comptées à part (donnes jouées : {hands}) : choisissez-les ci-dessus.",
   "stats.export_json": "Exporter en JSON",
   "stats.export_csv": "Exporter en CSV",
   "stats.reset": "Remettre à zéro",

@@ -369,7 +369,7 @@ export default {
   "stats.empty": "Nessuna mano ancora finita: giocane una e i suoi numeri compariranno qui.",
   "stats.empty_practice": "Nessuna mano di allenamento ancora finita.",
   "stats.since": "Conteggio dal {date}.",
-  "stats.practice_apart": "Le partite di allenamento sono contate a parte ({hands} mani): sceglile qui sopra.",
+  "stats.practice_apart": "Le partite di allenamento sono contate a parte (mani giocate: {hands}): sceglile qui sopra.",
   "stats.export_json": "Esporta JSON",
   "stats.export_csv": "Esporta CSV",
   "stats.reset": "Azzera",
