@@ -12,7 +12,9 @@ cold loads (a new browser context each: empty cache and storage) of
 then reloads the game warm, and plays a few hands at instant speed to time the
 opponent's decisions inside the browser (the time its ``choose`` takes in the worker,
 which the bridge reports with each move). ``own_bytes_gz`` is the gzipped size of our
-own files: all but pyodide/.
+own files: all but pyodide/. Three more lines split a cold load's time to playable:
+``python_booted_ms`` (navigation to Pyodide booted, in the worker), ``engine_imported_ms``
+(unpacking and importing the engine) and ``hand_dealt_ms`` (the first deal, drawn).
 """
 
 from __future__ import annotations
@@ -51,14 +53,22 @@ SETTLE_MS = 1500
 TIMEOUT = 60_000
 
 
-def playable_ms(page: Page, url: str, reload: bool = False) -> float:
-    """Load (or reload) ``url`` and return the ms from navigation to the "playable" mark."""
+MARKS = ("stage engine", "stage ready", "playable")
+"""The page's marks of a load: Python booted, the engine imported, the hand playable."""
+
+
+def load_marks(page: Page, url: str, reload: bool = False) -> dict[str, float]:
+    """Load (or reload) ``url``; return the ms from navigation to each of ``MARKS``."""
     if reload:
         page.reload()
     else:
         page.goto(url)
     page.wait_for_function(PLAYABLE, timeout=TIMEOUT)
-    return float(page.evaluate("performance.getEntriesByName('playable')[0].startTime"))
+    found = page.evaluate(
+        "(names) => names.map((name) => performance.getEntriesByName(name)[0]?.startTime ?? -1)",
+        list(MARKS),
+    )
+    return dict(zip(MARKS, map(float, found), strict=True))
 
 
 def settle(page: Page) -> None:
@@ -73,15 +83,15 @@ def settle(page: Page) -> None:
     page.wait_for_timeout(SETTLE_MS)
 
 
-def cold_ms(browser: Browser, url: str) -> float:
-    """Return one cold load's time to playable, in a fresh context.
+def cold_marks(browser: Browser, url: str) -> dict[str, float]:
+    """Return one cold load's marks (see ``load_marks``), in a fresh context.
 
     Service workers are blocked: the page registers its own only once playable, and its
     install (the whole site, 15 MB) would otherwise go on into the next measured load.
     """
     context = browser.new_context(service_workers="block")
     try:
-        return playable_ms(context.new_page(), url)
+        return load_marks(context.new_page(), url)
     finally:
         context.close()
 
@@ -128,18 +138,18 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            cold_ms(browser, base + "bench-floor.html")  # a first run warms the OS file cache
+            cold_marks(browser, base + "bench-floor.html")  # a first run warms the file cache
             games, floors = [], []
             for _ in range(args.loads):
-                floors.append(cold_ms(browser, base + "bench-floor.html"))
-                games.append(cold_ms(browser, game))
+                floors.append(cold_marks(browser, base + "bench-floor.html")["playable"])
+                games.append(cold_marks(browser, game))
             context = browser.new_context()
             page = context.new_page()
-            playable_ms(page, game)
+            load_marks(page, game)
             warm = []
             for _ in range(args.loads):
                 settle(page)
-                warm.append(playable_ms(page, game, reload=True))
+                warm.append(load_marks(page, game, reload=True)["playable"])
             context.close()
             decisions = decision_times(browser, base, args.hands)
             browser.close()
@@ -147,10 +157,17 @@ def main(argv: list[str] | None = None) -> int:
         server.shutdown()
         for path in floor_files:
             path.unlink()
-    first, floor = statistics.median(games), statistics.median(floors)
+    first, floor = statistics.median(g["playable"] for g in games), statistics.median(floors)
     print(f"first_playable_ms: {first:.0f} ms")
     print(f"pyodide_floor_ms: {floor:.0f} ms")
     print(f"first_playable_over_floor: {first / floor:.3f} ratio")
+    parts = {  # where a cold load's time goes, each the median over the loads
+        "python_booted_ms": [g["stage engine"] for g in games],
+        "engine_imported_ms": [g["stage ready"] - g["stage engine"] for g in games],
+        "hand_dealt_ms": [g["playable"] - g["stage ready"] for g in games],
+    }
+    for name, values in parts.items():
+        print(f"{name}: {statistics.median(values):.0f} ms")
     print(f"warm_reload_ms: {statistics.median(warm):.0f} ms")
     print(f"bot_decision_ms_p99: {percentile(decisions, 0.99):.1f} ms")
     print(f"bot_decisions: {len(decisions)} count")
