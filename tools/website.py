@@ -4,7 +4,8 @@ Standard library only; ``build.py site`` and ``build.py serve`` call ``build_sit
 ``serve``. The site is one folder of static files whose every path is relative, so it
 works from any static host and under any sub-path::
 
-    index.html style.css *.js art/*.svg     the page (web/)
+    index.html style.css art/*.svg          the page (web/), its scripts bundled and
+    main.js worker.js chunk-*.js lang/*.js  minified by tools/bundle.py (esbuild)
     art/icon-*.png                          the PNG icons the web app manifest names
     ginrummy-*.whl                          the engine, unpacked by the worker: the wheel
                                             without docstrings or comments (slim_wheel.py)
