@@ -23,7 +23,6 @@ pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="no tools/ 
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "py" / "ginrummy"
-DIST = ROOT / "dist"
 
 TRICKY = "\n".join(
     [
@@ -199,15 +198,15 @@ def package_files() -> dict[str, bytes]:
     }
 
 
-@pytest.fixture(scope="module", params=["sources", "dist"])
+@pytest.fixture(scope="module", params=["sources", "hatchling"])
 def wheel(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Return the package's wheel: one made here from py/, or the one ``build.py wheel`` made."""
-    if request.param == "dist":
-        built = sorted(DIST.glob("ginrummy-*-py3-none-any.whl"))
-        if not built:
-            pytest.skip("no dist/ginrummy-*.whl: run `python3 build.py wheel` to check it too")
-        return built[-1]
-    folder = tmp_path_factory.mktemp("sources")
+    """Return the package's wheel: one zipped here from py/, or the real one, built by
+    hatchling as ``build.py wheel`` builds it."""
+    folder = tmp_path_factory.mktemp(request.param)
+    if request.param == "hatchling":
+        command = [sys.executable, "-P", "-m", "build", "--wheel", "--no-isolation"]
+        subprocess.run([*command, "--outdir", folder, ROOT], capture_output=True, check=True)
+        return next(folder.glob("ginrummy-*-py3-none-any.whl"))
     return make_wheel(folder, "ginrummy-0.0-py3-none-any.whl", package_files())
 
 
