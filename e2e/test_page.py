@@ -37,6 +37,8 @@ from deals import (
 )
 from ginrummy.actions import Action
 from ginrummy.match import Match
+from ginrummy.rules import PRESETS
+from ginrummy.scoring import Outcome
 
 
 def shown_count(page: Page, row: str) -> int:
@@ -234,6 +236,23 @@ def test_a_full_match_to_the_end(page: Page, base_url: str, artifacts: Path) -> 
     expect(page.locator(".match-end")).to_contain_text(f"{totals[0]} to {totals[1]}")
     expect(page.locator('[data-command="new"]')).to_be_visible()
     page.screenshot(path=str(artifacts / "phone-match-over.png"), full_page=True)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_preset_plays_a_hand_in_the_page(page: Page, base_url: str, preset: str) -> None:
+    open_game(page, base_url, f"?preset={preset}&seed=5&level=simple")
+    for _ in range(300):
+        if phase(page) in ("hand_over", "match_over"):
+            break
+        take_turn(page)
+    assert phase(page) in ("hand_over", "match_over")
+    expect(page.locator("dialog#message")).to_be_hidden()  # no error on the way
+    match = engine_match(page)
+    assert match.rules == PRESETS[preset]  # the preset the URL asked for, played
+    if match.hand.showdown is None:  # a dead hand: nobody went out before the stock ran low
+        expect(page.locator(".outcome")).to_have_attribute("data-outcome", Outcome.DEAD.value)
+    else:
+        assert showdown_figures(page) == engine_figures(page)
 
 
 def test_hollywood_shows_three_columns(page: Page, base_url: str) -> None:
