@@ -540,6 +540,7 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     keyboard_dialog(page, help_button, "rules-help", "rules help over the form", ".example")
     expect(page.locator("dialog#newgame")).to_be_visible()
     page.keyboard.press("Escape")
+    expect(page.locator("dialog#newgame")).to_be_hidden()  # keys reach the table again
     wait_idle(page)
     page.keyboard.press("u")
     wait_idle(page)
@@ -553,6 +554,7 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     expect(page.locator("dialog#stats .stats-confirm")).to_be_visible()
     check_axe(page, "statistics reset question")
     page.keyboard.press("Escape")
+    expect(page.locator("dialog#stats")).to_be_hidden()
     review = '#showdown [data-command="review"]'
     keyboard_dialog(page, review, "review", "hand review")
     page.locator(review).click()
@@ -568,6 +570,8 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     expect(step).to_have_attribute("data-step", "0")
     check_axe(page, "hand review at its first move")
     page.keyboard.press("Escape")
+    expect(page.locator("dialog#review")).to_be_hidden()
+    expect(page.locator(review)).to_be_focused()  # given back once the dialog has closed
 
     keyboard_dialog(page, "#replay-button", "replay", "replays dialog")
     page.locator("#replay-button").click()
@@ -613,6 +617,7 @@ def test_axe_on_a_practice_game_and_undo_in_the_keys(page: Page, base_url: str) 
     expect(page.locator("dialog#keys")).to_contain_text("Undo your last move")
     expect(page.locator("dialog#keys")).to_contain_text("Ctrl + Z")
     page.keyboard.press("Escape")
+    expect(page.locator("dialog#keys")).to_be_hidden()
     keyboard_dialog(page, "#settings-button", "settings", "settings in a practice game")
 
 
@@ -628,6 +633,7 @@ def test_axe_on_the_page_in_german(page: Page, base_url: str) -> None:
     expect(keys).to_contain_text("Pos1 und Ende: erste und letzte Karte")
     expect(keys.locator("kbd", has_text="Eingabe")).to_be_visible()
     page.keyboard.press("Escape")
+    expect(keys).to_be_hidden()
     open_help(page)
     check_axe(page, "rules help in German")
 
