@@ -22,16 +22,25 @@ KEPT = f"""(key) => caches.open("{CACHE}").then(async (cache) => {{
 }})"""
 """What the cache holds: every key, and the bytes kept under ``key``."""
 
-IS_A_ZIP = f"""(key) => caches.open("{CACHE}")
-  .then((cache) => cache.match(key))
-  .then((hit) => hit ? hit.arrayBuffer() : new ArrayBuffer(0))
-  .then((bytes) => bytes.byteLength > 1000 && new Uint8Array(bytes)[0] === 0x50)"""
-"""Whether a zip (it starts with "PK") of some size is kept under ``key``."""
+SETTLED = f"""(key) => caches.open("{CACHE}").then(async (cache) => {{
+  const names = (await cache.keys()).map((request) => request.url);
+  const hit = await cache.match(key);
+  const bytes = hit ? new Uint8Array(await hit.arrayBuffer()) : new Uint8Array(0);
+  return names.length === 1 && names[0] === key && bytes.length > 1000 && bytes[0] === 0x50;
+}})"""
+"""Whether the cache holds one entry, ``key``, and it is a zip ("PK") of some size."""
 
 
 def kept(page: Page, key: str) -> tuple[list[str], bytes]:
-    """Return the cache's keys and the bytes kept under ``key`` once the worker kept them."""
-    page.wait_for_function(IS_A_ZIP, arg=key, timeout=60_000)
+    """Return the cache's keys and the bytes kept under ``key`` once the worker has kept
+    one zip there (it writes it after the opponent's warm-up), or fail after a minute.
+
+    Polled here: ``wait_for_function`` takes the promise the check returns for true.
+    """
+    for _ in range(240):
+        if page.evaluate(SETTLED, key):
+            break
+        page.wait_for_timeout(250)
     found = page.evaluate(KEPT, key)
     return found["names"], bytes(found["bytes"])
 

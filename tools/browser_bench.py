@@ -79,8 +79,22 @@ def settle(page: Page) -> None:
     time both.
     """
     page.wait_for_function(WARMED, timeout=TIMEOUT)
-    page.wait_for_function(SITE_KEPT, timeout=TIMEOUT)
+    wait_until(page, SITE_KEPT)
     page.wait_for_timeout(SETTLE_MS)
+
+
+def wait_until(page: Page, check: str) -> None:
+    """Poll the JavaScript ``check`` (a promise is awaited) until it is true.
+
+    Not ``wait_for_function``: it takes a returned promise for true at once.
+
+    :raises TimeoutError: after ``TIMEOUT`` ms.
+    """
+    for _ in range(TIMEOUT // 100):
+        if page.evaluate(check):
+            return
+        page.wait_for_timeout(100)
+    raise TimeoutError(f"still false after {TIMEOUT} ms: {check}")
 
 
 def cold_marks(browser: Browser, url: str) -> dict[str, float]:
