@@ -18,7 +18,6 @@ from player import CHROMIUM, CHROMIUM_ARGS, website
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts"
-sys.path.insert(0, str(ROOT / "tests"))  # the engine tests' deal builder (deals.py)
 
 
 @pytest.fixture(scope="session")

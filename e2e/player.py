@@ -6,7 +6,6 @@ the engine's answer for a save the page left in localStorage.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from playwright.sync_api import Page, expect
 from ginrummy import record
 from ginrummy.bridge import SAVE_FORMAT, Session
 from ginrummy.match import Match
+from tooling import tool
 
 SAVE_KEY = "ginrummy.game"
 TIMEOUT = 20_000
@@ -35,11 +35,7 @@ CHROMIUM_ARGS = [
 
 def website() -> Any:
     """Return the ``tools/website.py`` module (tools/ is not a package): build, serve."""
-    spec = importlib.util.spec_from_file_location("website", ROOT / "tools" / "website.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return tool("website")
 
 
 def open_game(page: Page, base_url: str, query: str = "", speed: str = "instant") -> None:
@@ -53,6 +49,28 @@ def wait_idle(page: Page) -> None:
     """Wait until the page has loaded and waits for the player (not busy)."""
     page.wait_for_selector("html[data-ready]", timeout=60_000)
     page.wait_for_selector('#table[data-busy="false"]', timeout=TIMEOUT)
+
+
+def poll(
+    page: Page,
+    check: str,
+    done: Callable[[Any], bool] = bool,
+    arg: object = None,
+    timeout_ms: int = 60_000,
+) -> Any:
+    """Evaluate the JavaScript ``check`` (with ``arg``; a promise is awaited) until
+    ``done(value)``; return that value.
+
+    Not ``wait_for_function``: it takes a returned promise for true at once.
+
+    :raises AssertionError: when ``done`` still says no after ``timeout_ms``.
+    """
+    for _ in range(timeout_ms // 250):
+        value = page.evaluate(check, arg)
+        if done(value):
+            return value
+        page.wait_for_timeout(250)
+    raise AssertionError(f"still {value!r} after {timeout_ms} ms: {check}")
 
 
 def phase(page: Page) -> str:

@@ -7,7 +7,7 @@ import io
 import zipfile
 from pathlib import Path
 
-from player import open_game, take_turn, wait_idle
+from player import open_game, poll, take_turn, wait_idle
 from playwright.sync_api import Page
 
 from deals import STANDARD, seed_dealt_by
@@ -33,14 +33,8 @@ SETTLED = f"""(key) => caches.open("{CACHE}").then(async (cache) => {{
 
 def kept(page: Page, key: str) -> tuple[list[str], bytes]:
     """Return the cache's keys and the bytes kept under ``key`` once the worker has kept
-    one zip there (it writes it after the opponent's warm-up), or fail after a minute.
-
-    Polled here: ``wait_for_function`` takes the promise the check returns for true.
-    """
-    for _ in range(240):
-        if page.evaluate(SETTLED, key):
-            break
-        page.wait_for_timeout(250)
+    one zip there (it writes it after the opponent's warm-up), or fail after a minute."""
+    poll(page, SETTLED, arg=key)
     found = page.evaluate(KEPT, key)
     return found["names"], bytes(found["bytes"])
 

@@ -13,7 +13,7 @@ import re
 import shutil
 import struct
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import ThreadingHTTPServer
 from pathlib import Path
@@ -27,6 +27,7 @@ from player import (
     click_action,
     hand_cards,
     open_game,
+    poll,
     take_turn,
     wait_idle,
     website,
@@ -123,16 +124,6 @@ def cached_urls(page: Page, name: str) -> list[str]:
     return urls
 
 
-def caches_once(page: Page, done: Callable[[list[str]], bool]) -> list[str]:
-    """Poll the page's cache names until ``done(names)``; return them (fail after a minute)."""
-    for _ in range(WORKER_TIMEOUT // 250):
-        names: list[str] = page.evaluate(CACHE_NAMES)
-        if done(names):
-            return names
-        page.wait_for_timeout(250)
-    raise AssertionError(f"the caches stayed {names}")
-
-
 def go_offline(page: Page, server: Server) -> None:
     """Cut the network: stop the site's server and set the whole context offline."""
     server.stop()
@@ -196,7 +187,7 @@ def test_a_new_build_takes_over_and_deletes_only_the_old_cache(
         server.requested.clear()
         page.reload()  # served by the old build; the browser finds the new sw.js meanwhile
         wait_idle(page)
-        names = caches_once(page, lambda names: new in names and old not in names)
+        names = poll(page, CACHE_NAMES, lambda names: new in names and old not in names)
         assert "someone-else" in names
         # sw.js is asked for at each update check (the reload and the registration)
         assert sorted(set(server.requested)) == ["/style.css", "/sw.js"], "the rest is kept"

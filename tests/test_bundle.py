@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tooling import tool
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(
@@ -34,11 +35,7 @@ PAGE = {
 @pytest.fixture(scope="module")
 def bundle() -> ModuleType:
     """Return ``tools/bundle.py`` as the build loads it."""
-    spec = importlib.util.spec_from_file_location("bundle", ROOT / "tools" / "bundle.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return tool("bundle")
 
 
 def write(folder: Path, files: dict[str, str]) -> Path:

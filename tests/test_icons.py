@@ -3,7 +3,6 @@ it writes (read back by a small palette PNG decoder here)."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import struct
 import sys
@@ -13,6 +12,8 @@ from types import ModuleType
 
 import pytest
 
+from tooling import tool
+
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="no tools/ in Pyodide")
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,13 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def icons() -> ModuleType:
-    """Return ``tools/icons.py`` as the build loads it, through ``tools/website.py``."""
-    spec = importlib.util.spec_from_file_location("website", ROOT / "tools" / "website.py")
-    assert spec is not None and spec.loader is not None
-    website = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(website)
-    module: ModuleType = website.tool_module("icons")
-    return module
+    """Return ``tools/icons.py`` as the build loads it."""
+    return tool("icons")
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,6 @@ import ast
 import base64
 import csv
 import hashlib
-import importlib.util
 import io
 import json
 import subprocess
@@ -18,6 +17,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
+from tooling import tool
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="no tools/ in Pyodide")
 
@@ -162,12 +163,8 @@ READS_DOC = '"""Print this text."""\n\n\ndef main():  # the help\n    print(__do
 
 @pytest.fixture(scope="module")
 def slimmer() -> ModuleType:
-    """Return ``tools/slim_wheel.py`` as the build runs it (a script, not a package)."""
-    spec = importlib.util.spec_from_file_location("slim_wheel", ROOT / "tools" / "slim_wheel.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """Return ``tools/slim_wheel.py`` as the build loads it."""
+    return tool("slim_wheel")
 
 
 def record_line(name: str, data: bytes) -> str:

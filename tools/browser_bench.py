@@ -27,9 +27,9 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "e2e"), str(ROOT / "py")]
+sys.path[:0] = [str(ROOT / "e2e"), str(ROOT / "tests"), str(ROOT / "py")]
 
-from player import CHROMIUM, CHROMIUM_ARGS, open_game, phase, take_turn, website  # noqa: E402
+from player import CHROMIUM, CHROMIUM_ARGS, open_game, phase, poll, take_turn, website  # noqa: E402
 
 from ginrummy.match import first_dealer  # noqa: E402
 from ginrummy.rules import PRESETS  # noqa: E402
@@ -79,22 +79,8 @@ def settle(page: Page) -> None:
     time both.
     """
     page.wait_for_function(WARMED, timeout=TIMEOUT)
-    wait_until(page, SITE_KEPT)
+    poll(page, SITE_KEPT, timeout_ms=TIMEOUT)
     page.wait_for_timeout(SETTLE_MS)
-
-
-def wait_until(page: Page, check: str) -> None:
-    """Poll the JavaScript ``check`` (a promise is awaited) until it is true.
-
-    Not ``wait_for_function``: it takes a returned promise for true at once.
-
-    :raises TimeoutError: after ``TIMEOUT`` ms.
-    """
-    for _ in range(TIMEOUT // 100):
-        if page.evaluate(check):
-            return
-        page.wait_for_timeout(100)
-    raise TimeoutError(f"still false after {TIMEOUT} ms: {check}")
 
 
 def cold_marks(browser: Browser, url: str) -> dict[str, float]:
