@@ -24,7 +24,7 @@ from player import (
     saved,
     wait_idle,
 )
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 from deals import KNOCKER, LOOSE, STANDARD, crafted, layoff_match, seed_dealt_by
 from ginrummy.match import Match
@@ -323,15 +323,13 @@ def test_shortcuts_wait_for_their_move_and_for_closed_dialogs(page: Page, base_u
     expect(page.locator("dialog#keys")).to_be_visible()
     expect(page.locator("dialog#keys")).to_contain_text("Draw from the stock")
     page.keyboard.press("p")  # a dialog is open: no move
-    page.keyboard.press("Escape")
-    expect(page.locator("dialog#keys")).to_be_hidden()
+    close_with_escape(page, page.locator("dialog#keys"))
     page.keyboard.press("n")
     form = page.locator("dialog#newgame")
     expect(form).to_be_visible(timeout=TIMEOUT)  # the options wait for the opponent's loading
     form.locator("input[inputmode=numeric]").last.focus()
     page.keyboard.type("5p")  # typing in the form plays no move
-    page.keyboard.press("Escape")
-    expect(form).to_be_hidden()
+    close_with_escape(page, form)
     wait_idle(page)  # a cancelled form leaves the table waiting for the player
     assert saved(page)["save"] == before
     page.keyboard.press("p")
@@ -409,8 +407,7 @@ def check_every_screen(page: Page, base_url: str) -> None:
         page.keyboard.press(key)
         expect(page.locator(f"dialog#{dialog}")).to_be_visible(timeout=TIMEOUT)
         check_axe(page, f"{dialog} dialog")
-        page.keyboard.press("Escape")
-        expect(page.locator(f"dialog#{dialog}")).to_be_hidden()
+        close_with_escape(page, page.locator(f"dialog#{dialog}"))
         wait_idle(page)
     page.keyboard.press("p")
     wait_idle(page)
@@ -511,6 +508,13 @@ def test_reduced_motion_means_no_slides(page: Page, base_url: str, how: str) -> 
         assert slides_made(page) == 0 and transition == "0s"
 
 
+def close_with_escape(page: Page, dialog: Locator) -> None:
+    """Press Escape and wait until ``dialog`` is gone: only then is focus given back and do
+    keys reach the table again."""
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+
+
 def keyboard_dialog(page: Page, opener: str, dialog: str, screen: str, ready: str = "") -> None:
     """Open ``dialog`` with Enter on the focused ``opener`` (and wait for ``ready`` in it);
     check focus lands inside, axe, then Escape: it closes and focus is back on the opener."""
@@ -522,8 +526,7 @@ def keyboard_dialog(page: Page, opener: str, dialog: str, screen: str, ready: st
         box.locator(ready).first.wait_for()
     assert box.evaluate("(d) => d.contains(document.activeElement)"), f"focus outside {dialog}"
     check_axe(page, screen)
-    page.keyboard.press("Escape")
-    expect(box).to_be_hidden()
+    close_with_escape(page, box)
     assert page.locator(opener).evaluate("(e) => e === document.activeElement"), opener
 
 
@@ -539,8 +542,7 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     help_button = "dialog#newgame button.help"
     keyboard_dialog(page, help_button, "rules-help", "rules help over the form", ".example")
     expect(page.locator("dialog#newgame")).to_be_visible()
-    page.keyboard.press("Escape")
-    expect(page.locator("dialog#newgame")).to_be_hidden()  # keys reach the table again
+    close_with_escape(page, page.locator("dialog#newgame"))  # keys reach the table again
     wait_idle(page)
     page.keyboard.press("u")
     wait_idle(page)
@@ -553,8 +555,7 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     page.locator('dialog#stats [data-stats="reset"]').click()
     expect(page.locator("dialog#stats .stats-confirm")).to_be_visible()
     check_axe(page, "statistics reset question")
-    page.keyboard.press("Escape")
-    expect(page.locator("dialog#stats")).to_be_hidden()
+    close_with_escape(page, page.locator("dialog#stats"))
     review = '#showdown [data-command="review"]'
     keyboard_dialog(page, review, "review", "hand review")
     page.locator(review).click()
@@ -569,8 +570,7 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     page.keyboard.press("Home")
     expect(step).to_have_attribute("data-step", "0")
     check_axe(page, "hand review at its first move")
-    page.keyboard.press("Escape")
-    expect(page.locator("dialog#review")).to_be_hidden()
+    close_with_escape(page, page.locator("dialog#review"))
     expect(page.locator(review)).to_be_focused()  # given back once the dialog has closed
 
     keyboard_dialog(page, "#replay-button", "replay", "replays dialog")
@@ -593,8 +593,7 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     dialog.locator("input[type=file]").set_input_files(bad)
     expect(dialog.locator(".error")).to_contain_text('"bad.json" could not be opened')
     check_axe(page, "replays dialog with a bad file")
-    page.keyboard.press("Escape")
-    expect(dialog).to_be_hidden()
+    close_with_escape(page, dialog)
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -616,8 +615,7 @@ def test_axe_on_a_practice_game_and_undo_in_the_keys(page: Page, base_url: str) 
     page.keyboard.press("?")
     expect(page.locator("dialog#keys")).to_contain_text("Undo your last move")
     expect(page.locator("dialog#keys")).to_contain_text("Ctrl + Z")
-    page.keyboard.press("Escape")
-    expect(page.locator("dialog#keys")).to_be_hidden()
+    close_with_escape(page, page.locator("dialog#keys"))
     keyboard_dialog(page, "#settings-button", "settings", "settings in a practice game")
 
 
@@ -632,8 +630,7 @@ def test_axe_on_the_page_in_german(page: Page, base_url: str) -> None:
     expect(keys).to_contain_text("Strg + Z")
     expect(keys).to_contain_text("Pos1 und Ende: erste und letzte Karte")
     expect(keys.locator("kbd", has_text="Eingabe")).to_be_visible()
-    page.keyboard.press("Escape")
-    expect(keys).to_be_hidden()
+    close_with_escape(page, keys)
     open_help(page)
     check_axe(page, "rules help in German")
 
