@@ -16,9 +16,17 @@ export function say(text) {
   while (log.childElementCount > KEEP) log.firstElementChild.remove();
 }
 
-/** Return `items` joined as the page's language lists them ("a, b, and c"). */
+const listFormats = new Map(); // language -> its Intl.ListFormat, made once
+
+/**
+ * Return `items` joined as the page's language lists them ("a, b, and c"). The first list
+ * of a language loads its locale data (~25 ms); `list([])` while Python loads saves the
+ * first deal that wait.
+ */
 export function list(items) {
-  return new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" }).format(items);
+  const language = document.documentElement.lang || "en";
+  if (!listFormats.has(language)) listFormats.set(language, new Intl.ListFormat(language, { type: "conjunction" }));
+  return listFormats.get(language).format(items);
 }
 
 /** Return one move in words ("discarded the king of spades"), without its player. */

@@ -1,6 +1,6 @@
 // The page: loads Python in a worker, then plays — player clicks and drags become action
 // ids for the bridge, its JSON states are drawn, the opponent's moves are paced.
-import { announce, announceFrom, say } from "./announce.js";
+import { announce, announceFrom, list, say } from "./announce.js";
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
 import { afterDraw, installKeyboard, markShowdown, openKeys, rememberFocus } from "./keyboard.js";
@@ -53,6 +53,7 @@ function onStage(name) {
   stage = name;
   $("load-progress").value = STAGES[name];
   showStage();
+  if (name === "engine") list([]); // the hand's spoken group names need it: ready it while Python works
 }
 
 function showStage() {
