@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import random
 import sys
-import zipfile
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -201,16 +199,6 @@ def test_the_save_is_the_engine_record() -> None:
     assert record.from_data(saved["record"]).seed == 9
 
 
-def test_the_bytecode_zip_holds_every_module_where_imports_look(tmp_path: Path) -> None:
-    target = tmp_path / "bytecode.zip"
-    answer = ask(bridge.Session(), "bytecode", str(target))
-    with zipfile.ZipFile(target) as archive:
-        names = archive.namelist()
-    assert answer["modules"] == len(names) and "ginrummy/__pycache__/" in names[0]
-    assert all(name.endswith(".pyc") and "/__pycache__/" in name for name in names)
-    assert f"ginrummy/__pycache__/bridge.{sys.implementation.cache_tag}.pyc" in names
-
-
 @pytest.mark.parametrize("preset", [None, "round_the_corner"])
 def test_warming_up_loads_the_opponent(preset: str | None) -> None:
     session = bridge.Session()
@@ -233,6 +221,6 @@ def test_the_first_deal_imports_only_what_it_needs() -> None:
     )
     command = [sys.executable, "-c", script]
     loaded = set(json.loads(subprocess.run(command, capture_output=True, check=True).stdout))
-    later = {"review", "replay", "calculator", "rules_help", "bot", "cli", "bench", "bytecode"}
+    later = {"review", "replay", "calculator", "rules_help", "bot", "cli", "bench"}
     assert not {name.split(".")[1] for name in loaded if "." in name} & later
     assert "ginrummy.state" in loaded

@@ -72,8 +72,8 @@ def load_marks(page: Page, url: str, reload: bool = False) -> dict[str, float]:
 
 
 def settle(page: Page) -> None:
-    """Wait until the page has done its after-load work (warming up, keeping bytecode, the
-    service worker's install), so warm reloads are a returning visitor's.
+    """Wait until the page has done its after-load work (warming up, the service
+    worker's install), so warm reloads are a returning visitor's.
 
     A person reloads later than at once; a reload while the last page still works would
     time both.

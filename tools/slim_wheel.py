@@ -1,9 +1,10 @@
 """Slim a pure wheel for the site: its Python sources without docstrings or comments.
 
-The page unpacks the engine's wheel and imports it from source, so the bytes of every
-docstring and comment are shipped to each player for nothing. ``slim_wheel`` writes a
-copy whose ``.py`` files have them taken out while every line of code keeps its line
-number, so a traceback from the site names the same file and line as the repository.
+The site ships the engine's modules as sources (the later ones) or compiled from these
+sources (a first deal's, ``engine_zip.py``), so the bytes of every docstring and comment
+would go to each player for nothing. ``slim_wheel`` writes a copy whose ``.py`` files
+have them taken out while every line of code keeps its line number, so a traceback from
+the site names the same line as the repository.
 
 Standard library only: the build runs it before anything is installed.
 Usage: ``python tools/slim_wheel.py dist/ginrummy-*.whl OUT_DIR``.

@@ -7,8 +7,10 @@ works from any static host and under any sub-path::
     index.html style.css art/*.svg          the page (web/), its scripts bundled and
     main.js worker.js chunk-*.js lang/*.js  minified by tools/bundle.py (esbuild)
     art/icon-*.png                          the PNG icons the web app manifest names
-    ginrummy-*.whl                          the engine, unpacked by the worker: the wheel
-                                            without docstrings or comments (slim_wheel.py)
+    ginrummy-*.zip.xz                       the engine, imported from by the worker: the
+                                            wheel without docstrings or comments
+                                            (slim_wheel.py), a first deal's modules
+                                            compiled (engine_zip.py)
     pyodide/                                the runtime: pyodide.mjs, pyodide.asm.mjs,
                                             pyodide.asm.wasm, python_stdlib.zip (.pyc),
                                             pyodide-lock.json (its header only)
@@ -48,8 +50,9 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 """The Pyodide files the page loads, besides the compiled standard library."""
 STDLIB_WHERE = "/lib/python{major}{minor}.zip/"
 """Where Pyodide mounts its standard library zip: the file names its code reports."""
-WHEEL_LINE = 'const WHEEL = "ginrummy.whl";'
-"""The line of ``web/worker.js`` that names the wheel; the build writes the real name."""
+ENGINE_LINES = ('const ENGINE = "ginrummy.zip.xz";', 'const ENGINE_PATH = "/lib/ginrummy.zip";')
+"""The lines of ``web/worker.js`` that name the engine's file and where Python puts it;
+the build writes the real ones (``engine_zip.py``)."""
 RUNTIME_LINES = (
     'import { loadPyodide } from "./pyodide/pyodide.mjs";',
     'const RUNTIME = here("pyodide/");',
@@ -75,7 +78,7 @@ MIME_TYPES = {
     ".json": "application/json",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
-    ".whl": "application/zip",
+    ".xz": "application/x-xz",
     ".png": "image/png",
     ".webmanifest": "application/manifest+json",
 }
@@ -143,7 +146,11 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> 
     """
     if out.exists():
         shutil.rmtree(out)
-    lines = {WHEEL_LINE: f'const WHEEL = "{wheel.name}";'}
+    engines = tool_module("engine_zip", root)
+    lines = {
+        ENGINE_LINES[0]: f'const ENGINE = "{engines.engine_name(wheel)}";',
+        ENGINE_LINES[1]: f'const ENGINE_PATH = "{engines.ENGINE_WHERE}";',
+    }
     where = cdn_url(root) if cdn else ""
     if where:
         lines[RUNTIME_LINES[0]] = f'import {{ loadPyodide }} from "{where}pyodide.mjs";'
@@ -154,7 +161,8 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> 
         rewrite(source / "worker.js", lines)
         shutil.copytree(source, out, ignore=shutil.ignore_patterns("*.js", "*.css"))
         preloads = tool_module("bundle", root).bundle_page(source, out, root)
-        tool_module("slim_wheel", root).slim_wheel(wheel, out)
+        slim = tool_module("slim_wheel", root).slim_wheel(wheel, Path(work))
+        engines.engine_zip(slim, out, root)
     preload(out / "index.html", preloads)
     draw_icons(out, root)
     (out / ".nojekyll").write_bytes(b"")

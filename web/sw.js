@@ -13,6 +13,10 @@
 const BUILD = { cache: "ginrummy-sw-site-unbuilt", files: {}, cdn: "", cdnFiles: [] };
 
 const OWN = "ginrummy-sw-"; // the prefix of every cache this worker owns; others are left alone
+// What earlier builds kept outside it and no build reads any more: deleted on activation.
+// ("ginrummy-bytecode": the engine compiled by the page's worker, until the site shipped it
+// compiled.)
+const RETIRED = ["ginrummy-bytecode"];
 const SITE = `${OWN}site-`;
 const CDN_CACHE = `${OWN}cdn ${BUILD.cdn}`; // the CDN's address names the Pyodide version
 const HASH_HEADER = "x-ginrummy-sha256";
@@ -77,7 +81,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith(OWN) && !keep.has(name)) await caches.delete(name);
+        if ((name.startsWith(OWN) && !keep.has(name)) || RETIRED.includes(name)) await caches.delete(name);
       }
       await self.clients.claim();
     })(),

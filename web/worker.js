@@ -1,12 +1,22 @@
-// The module Web Worker that runs Python: it boots Pyodide, installs the engine wheel
-// and answers the page's requests through ginrummy.bridge. Only strings cross.
+// The module Web Worker that runs Python: it boots Pyodide, loads the engine and answers the page's requests through ginrummy.bridge. Only strings cross.
 //
 // Messages in:  {id, op, arg}  -> out: {id, text, ms}: the bridge's JSON answer, Python's time
 // Messages out: {stage: name}            while loading; {fatal: message} if it fails.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
-// The wheel's file name, written by tools/website.py when it builds the site.
-const WHEEL = "ginrummy.whl";
+// The engine: the package as one xz-compressed zip, the modules of a first deal compiled
+// to .pyc (tools/engine_zip.py). The build writes its file name, and where it goes: Python
+// unpacks it there and imports from it (zipimport), so nothing is installed or compiled
+// before the first deal.
+const ENGINE = "ginrummy.zip.xz";
+const ENGINE_PATH = "/lib/ginrummy.zip";
+const UNPACK_ENGINE = `
+import lzma, os, sys
+with open("${ENGINE_PATH}.xz", "rb") as packed, open("${ENGINE_PATH}", "wb") as unpacked:
+    unpacked.write(lzma.decompress(packed.read()))
+os.remove("${ENGINE_PATH}.xz")
+sys.path.insert(0, "${ENGINE_PATH}")
+`;
 const here = (path) => new URL(path, import.meta.url).href;
 // Where Pyodide is; a build with --cdn writes the CDN's address here and in the import.
 const RUNTIME = here("pyodide/");
@@ -24,41 +34,6 @@ async function checkWasmType() {
   }
 }
 
-// Warm loads skip compiling the engine: after a load, Python compiles it to checked-hash
-// .pyc files (a stale one is recompiled, never trusted), kept with the Cache API under
-// the wheel's digest and unpacked beside the sources on the next load.
-const BYTECODE_CACHE = "ginrummy-bytecode";
-const BYTECODE_FILE = "/tmp/ginrummy-bytecode.zip";
-
-async function bytecodeKey(wheelBytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", wheelBytes));
-  const hex = [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-  return here(`bytecode/${hex}.zip`);
-}
-
-async function cachedBytecode(key) {
-  try {
-    const hit = await (await caches.open(BYTECODE_CACHE)).match(await key);
-    return hit ? await hit.arrayBuffer() : null;
-  } catch {
-    return null; // no Cache API here (an insecure origin): compile as usual
-  }
-}
-
-async function keepBytecode(engine) {
-  const answer = JSON.parse(engine.bridge.request("bytecode", BYTECODE_FILE));
-  if (!answer.ok) return;
-  try {
-    const bytes = engine.pyodide.FS.readFile(BYTECODE_FILE);
-    const cache = await caches.open(BYTECODE_CACHE);
-    const key = await engine.key;
-    for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old); // older wheels
-    await cache.put(key, new Response(bytes));
-  } catch {
-    // no Cache API: the next load compiles again
-  }
-}
-
 async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -67,7 +42,7 @@ async function fetchBytes(url) {
 
 async function boot() {
   postMessage({ stage: "runtime" });
-  const wheel = fetchBytes(here(WHEEL));
+  const engine = fetchBytes(here(ENGINE));
   const wasmChecked = checkWasmType();
   const pyodide = await Promise.race([
     loadPyodide({
@@ -76,23 +51,13 @@ async function boot() {
     }),
     wasmChecked.then(() => new Promise(() => {})),
   ]);
-  // Only now: opening the Cache API while the runtime downloads slowed the whole boot
-  // (measured in a fresh profile: 0.3-0.9 s on this machine's loaded 2 cores).
-  const key = wheel.then(bytecodeKey);
-  const bytecode = cachedBytecode(key);
   postMessage({ stage: "engine" });
   await wasmChecked;
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
-  let compiled = await bytecode;
-  try {
-    if (compiled) pyodide.unpackArchive(compiled, "zip", { extractDir: sitePackages });
-  } catch {
-    compiled = null; // a damaged cache entry: compile from source, and keep anew
-  }
+  pyodide.FS.writeFile(`${ENGINE_PATH}.xz`, new Uint8Array(await engine));
+  pyodide.runPython(UNPACK_ENGINE);
   const bridge = pyodide.pyimport("ginrummy.bridge");
   postMessage({ stage: "ready" });
-  return { bridge, pyodide, key, compiled: Boolean(compiled) };
+  return bridge;
 }
 
 const ready = boot();
@@ -101,11 +66,10 @@ ready.catch((error) => postMessage({ fatal: String(error && error.message ? erro
 onmessage = async (event) => {
   const { id, op, arg } = event.data;
   try {
-    const engine = await ready;
+    const bridge = await ready;
     const started = performance.now();
-    const text = engine.bridge.request(op, arg ?? "");
+    const text = bridge.request(op, arg ?? "");
     postMessage({ id, text, ms: performance.now() - started });
-    if (op === "warm" && !engine.compiled) await keepBytecode(engine);
   } catch (error) {
     const message = String(error && error.message ? error.message : error);
     postMessage({ id, text: JSON.stringify({ ok: false, error: message, internal: true }) });

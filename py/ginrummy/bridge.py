@@ -29,8 +29,6 @@ opponent. Requests (the argument's shape in brackets):
   URL-style params): a rule illustration's report, computed by ``ginrummy.calculator``.
 - ``rules_help`` (JSON object of URL-style params, as for ``new``): the help for those
   rules (``ginrummy.rules_help``); ``seed`` and ``level`` are ignored.
-- ``bytecode`` (a file path): compile this package to checked-hash ``.pyc`` files zipped
-  at that path, for the page's worker to keep for its next load.
 
 A state is ``{"ok": true, "view": ..., "prompt": ..., "going_out": ..., "save": ...}``:
 the player's ``SeatView`` as JSON plus what the page needs to draw it (see ``state``).
@@ -77,8 +75,9 @@ if TYPE_CHECKING:
     from .replay import Replay
 
 # Requests that a first deal never makes import their modules when first asked (review,
-# replay, calculator, rules_help, and bot): a cold load compiles the engine from source,
-# so every module left out of the first import is time saved before the first hand.
+# replay, calculator, rules_help, and bot): the site ships a first deal's modules compiled
+# and the rest as sources (tools/engine_zip.py), so every module left out of the first
+# import is time saved before the first hand, and bytes.
 
 LEVELS = ("random", "simple", "easy", "normal", "hard")
 """The opponent's levels, weakest first: ``ginrummy.bot.LEVELS``, named here so that the
@@ -330,13 +329,6 @@ def warm(rules: Rules, level: str) -> Json:
         match.play("upcard")
         player.choose(seat_view(match, match.to_move or 0))  # a discard after a draw
     return {}
-
-
-def compiled_package(path: str) -> Json:
-    """Zip this package compiled to bytecode at ``path`` (``bytecode.write_bytecode``)."""
-    from .bytecode import write_bytecode  # late: the first deal does not need it
-
-    return write_bytecode(path)
 
 
 # --- what the page draws ----------------------------------------------------------------
@@ -613,7 +605,6 @@ _HANDLERS: dict[str, Callable[[Session, str], Json]] = {
     "warm": lambda session, _: warm(
         session.current.rules if session.match else STANDARD, session.level
     ),
-    "bytecode": lambda session, argument: compiled_package(argument),
     "illustrate": lambda session, argument: illustrate(_json_argument(argument)),
     "rules_help": lambda session, argument: help_for(_json_argument(argument)),
 }
