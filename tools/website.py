@@ -1,4 +1,4 @@
-"""Build and serve the static site: the page, the engine wheel and the Pyodide it needs.
+"""Build and serve the static site: the page, the engine and the Pyodide it needs.
 
 Standard library only; ``build.py site`` and ``build.py serve`` call ``build_site`` and
 ``serve``. The site is one folder of static files whose every path is relative, so it
@@ -140,7 +140,7 @@ def cdn_url(root: Path = ROOT) -> str:
 
 
 def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> Path:
-    """Assemble the site in ``out`` (emptied first) with ``wheel`` as the engine; return it.
+    """Assemble the site in ``out`` (emptied first) with the engine of ``wheel``; return it.
 
     With ``cdn`` the page loads Pyodide from jsDelivr instead of a ``pyodide/`` folder.
     """
