@@ -55,10 +55,9 @@ def engine_name(wheel: Path) -> str:
     return f"{name}-{version}.zip.xz"
 
 
-def page_entries(wheel: Path, target: Path) -> int:
-    """Write ``target``: the package's entries of ``wheel`` that the page may import; return
-    how many (see ``PAGE_LEAVES_OUT``)."""
-    kept = 0
+def page_entries(wheel: Path, target: Path) -> None:
+    """Write ``target``: the package's entries of ``wheel`` that the page may import (all
+    but ``.dist-info`` and ``PAGE_LEAVES_OUT``)."""
     with zipfile.ZipFile(wheel) as old, zipfile.ZipFile(target, "w") as new:
         for info in old.infolist():
             name = info.filename
@@ -66,8 +65,6 @@ def page_entries(wheel: Path, target: Path) -> int:
             if ".dist-info" in package or name.startswith(PAGE_LEAVES_OUT):
                 continue
             new.writestr(zipfile.ZipInfo(name, _FIXED_TIME), old.read(info))
-            kept += 1
-    return kept
 
 
 def engine_zip(wheel: Path, out_dir: Path, root: Path) -> Path:
