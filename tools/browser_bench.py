@@ -130,7 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", type=Path)
     parser.add_argument("--loads", type=int, default=11, help="cold loads of each page")
-    parser.add_argument("--hands", type=int, default=3, help="hands played for decisions")
+    parser.add_argument(
+        "--hands", type=int, default=8, help="hands played for decisions (p99 is then not the max)"
+    )
     args = parser.parse_args(argv)
     tools = website()
     own = tools.own_bytes_gz(args.site)
