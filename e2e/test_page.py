@@ -322,6 +322,19 @@ def test_a_wasm_served_with_the_wrong_type_is_reported(page: Page, base_url: str
     expect(page.locator("dialog#message")).to_be_hidden()
 
 
+def test_a_damaged_engine_download_is_reported(page: Page, base_url: str) -> None:
+    page.context.route("**/*.zip.xz", lambda route: route.fulfill(body=b"not xz at all"))
+    stored = json.dumps({"params": {}, "save": "kept"})
+    page.add_init_script(f"localStorage.setItem('ginrummy.game', {json.dumps(stored)})")
+    page.goto(base_url)
+    error = page.locator("#load-error")
+    expect(error).to_contain_text("could not be unpacked, a damaged download?", timeout=60_000)
+    expect(error).to_contain_text("LZMAError")  # Python's own words, one line of them
+    assert "Traceback" not in error.inner_text()
+    expect(page.locator("#load-retry")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('ginrummy.game')") == stored  # not blamed
+
+
 def test_a_hint_names_a_legal_move_and_marks_it(page: Page, base_url: str) -> None:
     open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
     page.locator("#hint-button").click()

@@ -54,7 +54,13 @@ async function boot() {
   postMessage({ stage: "engine" });
   await wasmChecked;
   pyodide.FS.writeFile(`${ENGINE_PATH}.xz`, new Uint8Array(await engine));
-  pyodide.runPython(UNPACK_ENGINE);
+  try {
+    pyodide.runPython(UNPACK_ENGINE);
+  } catch (error) {
+    // Python's whole traceback is no message for a player: its last line says what failed
+    const last = String(error.message).trim().split("\n").at(-1);
+    throw new Error(`${ENGINE} could not be unpacked, a damaged download? (${last})`);
+  }
   const bridge = pyodide.pyimport("ginrummy.bridge");
   postMessage({ stage: "ready" });
   return bridge;
