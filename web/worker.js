@@ -1,4 +1,5 @@
-// The module Web Worker that runs Python: it boots Pyodide, loads the engine and answers the page's requests through ginrummy.bridge. Only strings cross.
+// The module Web Worker that runs Python: it boots Pyodide, loads the engine and answers
+// the page's requests through ginrummy.bridge. Only strings cross.
 //
 // Messages in:  {id, op, arg}  -> out: {id, text, ms}: the bridge's JSON answer, Python's time
 // Messages out: {stage: name}            while loading; {fatal: message} if it fails.
