@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from typing import Any
 
 from ginrummy import bridge
@@ -33,6 +35,28 @@ def new_game(session: bridge.Session, **params: str) -> dict[str, Any]:
     answer = ask(session, "new", json.dumps(params))
     assert answer["ok"], answer
     return answer
+
+
+FIRST_DEAL_FILES = """
+import json, sys
+from pathlib import Path
+import ginrummy
+from ginrummy import bridge
+bridge.request("new", '{"seed": "3"}')
+top = Path(ginrummy.__file__).parent.parent
+print(json.dumps([Path(m.__file__).relative_to(top).as_posix()
+                  for m in list(sys.modules.values()) if m.__name__.startswith("ginrummy")]))
+"""
+"""Deal once through the bridge in a fresh Python; print the package files it imported."""
+
+
+def first_deal_files() -> set[str]:
+    """Return the package's files (``ginrummy/NAME.py``) that a fresh CPython imports to
+    deal a first hand through the bridge, as a cold page does (not in Pyodide: no
+    subprocess there)."""
+    command = [sys.executable, "-c", FIRST_DEAL_FILES]
+    found = subprocess.run(command, capture_output=True, check=True)
+    return set(json.loads(found.stdout))
 
 
 def make_deck(

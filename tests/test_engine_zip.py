@@ -15,6 +15,7 @@ from types import ModuleType
 
 import pytest
 
+from deals import first_deal_files
 from tooling import tool
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,20 +75,6 @@ def unpacked(engine: Path) -> zipfile.ZipFile:
     return zipfile.ZipFile(io.BytesIO(lzma.decompress(engine.read_bytes())))
 
 
-def first_deal_modules() -> set[str]:
-    """Return the entry names (``ginrummy/NAME.py``) of the modules a first deal imports,
-    seen in a fresh CPython."""
-    script = (
-        "import json, sys; from ginrummy import bridge; bridge.request('new', '{}'); "
-        "print(json.dumps([m.__file__ for m in list(sys.modules.values()) "
-        "if m.__name__.startswith('ginrummy')]))"
-    )
-    found = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, check=True, cwd=ROOT / "py"
-    )
-    return {Path(file).relative_to(PACKAGE.parent).as_posix() for file in json.loads(found.stdout)}
-
-
 def test_the_first_deal_is_compiled_and_the_rest_stays_source(engine: Path) -> None:
     assert engine.name == "ginrummy-0.1.0.zip.xz"
     with unpacked(engine) as archive:
@@ -96,7 +83,7 @@ def test_the_first_deal_is_compiled_and_the_rest_stays_source(engine: Path) -> N
         headers = {name: archive.read(name)[4:8] for name in names if name.endswith(".pyc")}
     assert all(info.compress_type == zipfile.ZIP_STORED for info in infos), "xz packs the whole"
     compiled = {name.removesuffix("c") for name in headers}
-    assert compiled == first_deal_modules()
+    assert compiled == first_deal_files()
     assert {"ginrummy/bridge.py", "ginrummy/melds.py"} <= compiled
     assert set(headers.values()) == {b"\x01\x00\x00\x00"}, "hash-based, never checked"
     sources = {name for name in names if name.endswith(".py")}
