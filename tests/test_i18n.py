@@ -63,17 +63,22 @@ def tokens(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def read_table(text: str, opening: list[str]) -> dict[str, str]:
-    """Return the object literal of string values that follows the tokens ``opening``.
+TABLE_OPENING = ["export", "default", "{"]
+"""The tokens before a language table's object literal (``web/lang/CODE.js``)."""
+
+
+def read_table(text: str) -> dict[str, str]:
+    """Return the object literal of string values that follows ``TABLE_OPENING``.
 
     :raises AssertionError: when the opening is missing, a key repeats, or a value is
         not one double-quoted string.
     """
     found = tokens(text)
     words = [value for _, value in found]
-    start = next((i for i in range(len(words)) if words[i : i + len(opening)] == opening), None)
-    assert start is not None, f"no {' '.join(opening)} in the file"
-    position = start + len(opening)
+    size = len(TABLE_OPENING)
+    start = next((i for i in range(len(words)) if words[i : i + size] == TABLE_OPENING), None)
+    assert start is not None, f"no {' '.join(TABLE_OPENING)} in the file"
+    position = start + size
     table: dict[str, str] = {}
     while found[position][1] != "}":
         (key_kind, key), colon, (value_kind, value) = found[position : position + 3]
@@ -87,16 +92,9 @@ def read_table(text: str, opening: list[str]) -> dict[str, str]:
     return table
 
 
-def english() -> dict[str, str]:
-    """Return the English table, ``web/lang/en.js``."""
-    return translation("en")
-
-
 def translation(code: str) -> dict[str, str]:
     """Return the table of ``web/lang/CODE.js``."""
-    return read_table(
-        (WEB / "lang" / f"{code}.js").read_text(encoding="utf-8"), ["export", "default", "{"]
-    )
+    return read_table((WEB / "lang" / f"{code}.js").read_text(encoding="utf-8"))
 
 
 def parameters(text: str) -> set[str]:
@@ -177,7 +175,7 @@ def families() -> dict[str, set[str]]:
 @needs_web
 def test_the_english_table_reads() -> None:
     """The reader finds the English table, with its multi-key lines and escapes."""
-    table = english()
+    table = translation("en")
     assert table["rank.Q"] == "queen"
     assert table["suit.h"] == "hearts"
     assert '"{key}"' in table["error.save_broken"]
@@ -187,7 +185,7 @@ def test_the_english_table_reads() -> None:
 @needs_web
 def test_every_id_the_page_uses_is_in_english() -> None:
     """Literal ids, and the ids built from Python's data, are all in the English table."""
-    table = english()
+    table = translation("en")
     used = page_ids() | {f"error.{key}" for key in message_keys()}
     for ids in families().values():
         used |= ids
@@ -198,7 +196,7 @@ def test_every_id_the_page_uses_is_in_english() -> None:
 @needs_web
 def test_ids_made_from_python_data_are_exactly_its_names() -> None:
     """No stale id: each family of ids has exactly the names Python has, no more."""
-    table = english()
+    table = translation("en")
     stale = {
         prefix: sorted(key for key in table if key.startswith(prefix) and key not in ids)
         for prefix, ids in families().items()
@@ -210,7 +208,7 @@ def test_ids_made_from_python_data_are_exactly_its_names() -> None:
 @needs_web
 def test_every_language_has_exactly_the_english_ids() -> None:
     """Each translation has every English id and no other: the failure lists them."""
-    table = set(english())
+    table = set(translation("en"))
     problems = {}
     for code in LANGUAGES:
         other = set(translation(code))
@@ -225,7 +223,7 @@ def test_every_language_has_exactly_the_english_ids() -> None:
 @needs_web
 def test_translations_keep_the_parameters() -> None:
     """A translation fills the same ``{name}`` parameters as the English string."""
-    table = english()
+    table = translation("en")
     wrong = {}
     for code in LANGUAGES:
         for key, text in translation(code).items():
@@ -237,7 +235,7 @@ def test_translations_keep_the_parameters() -> None:
 @needs_web
 def test_translations_are_not_english_copies() -> None:
     """A sentence left in English is a missing translation too (names and codes may match)."""
-    table = english()
+    table = translation("en")
     copied = {
         code: sorted(
             key
