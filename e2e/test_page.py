@@ -305,6 +305,15 @@ def test_the_new_game_form_puts_rules_and_seed_in_the_url(page: Page, base_url: 
     assert engine_match(page).rules.gin_bonus == 30
 
 
+def open_with_a_save(page: Page, base_url: str) -> str:
+    """Open the page with a saved game in localStorage; return the stored text, which a
+    load that fails must leave as it was (the save is not to blame)."""
+    stored = json.dumps({"params": {}, "save": "kept"})
+    page.add_init_script(f"localStorage.setItem('ginrummy.game', {json.dumps(stored)})")
+    page.goto(base_url)
+    return stored
+
+
 def test_a_wasm_served_with_the_wrong_type_is_reported(page: Page, base_url: str) -> None:
     def wrong_type(route: Route) -> None:
         response = route.fetch()
@@ -312,9 +321,7 @@ def test_a_wasm_served_with_the_wrong_type_is_reported(page: Page, base_url: str
         route.fulfill(response=response, headers=headers)
 
     page.context.route("**/pyodide.asm.wasm", wrong_type)
-    stored = json.dumps({"params": {}, "save": "kept"})
-    page.add_init_script(f"localStorage.setItem('ginrummy.game', {json.dumps(stored)})")
-    page.goto(base_url)
+    stored = open_with_a_save(page, base_url)
     expect(page.locator("#load-error")).to_contain_text("application/wasm", timeout=30_000)
     expect(page.locator("#load-retry")).to_be_visible()
     page.wait_for_timeout(300)
@@ -324,9 +331,7 @@ def test_a_wasm_served_with_the_wrong_type_is_reported(page: Page, base_url: str
 
 def test_a_damaged_engine_download_is_reported(page: Page, base_url: str) -> None:
     page.context.route("**/*.zip.xz", lambda route: route.fulfill(body=b"not xz at all"))
-    stored = json.dumps({"params": {}, "save": "kept"})
-    page.add_init_script(f"localStorage.setItem('ginrummy.game', {json.dumps(stored)})")
-    page.goto(base_url)
+    stored = open_with_a_save(page, base_url)
     error = page.locator("#load-error")
     expect(error).to_contain_text("could not be unpacked, a damaged download?", timeout=60_000)
     expect(error).to_contain_text("LZMAError")  # Python's own words, one line of them

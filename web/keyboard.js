@@ -27,14 +27,17 @@ const SHORTCUTS = [
 ];
 // Keys that are not letters, for the help list: their key caps, as the keyboards of the
 // page's language print them ("Strg", "Entrée"), and what they do.
-const moves = () => [
-  [["\u2190 \u2192", t("key.home"), t("key.end")], "keys.arrows", { home: t("key.home"), end: t("key.end") }],
-  [[t("key.enter"), t("key.space")], "keys.enter"],
-  [[`${t("key.shift")} + \u2190 \u2192`], "keys.reorder"],
-  [[t("key.tab")], "keys.tab"],
-  [[t("key.escape")], "keys.escape"],
-  [[`${t("key.ctrl")} + Z`], "keys.undo"],
-];
+function moves() {
+  const [home, end] = [t("key.home"), t("key.end")];
+  return [
+    [["\u2190 \u2192", home, end], "keys.arrows", { home, end }],
+    [[t("key.enter"), t("key.space")], "keys.enter"],
+    [[`${t("key.shift")} + \u2190 \u2192`], "keys.reorder"],
+    [[t("key.tab")], "keys.tab"],
+    [[t("key.escape")], "keys.escape"],
+    [[`${t("key.ctrl")} + Z`], "keys.undo"],
+  ];
+}
 
 let current = null; // the hand card that holds the hand's tab stop
 
