@@ -121,19 +121,6 @@ def decode(data: bytes) -> tuple[dict[bytes, bytes], list[list[Pixel]]]:
     return by_kind, rows
 
 
-def expected(rows: list[list[float]]) -> list[list[Pixel]]:
-    """Return premultiplied float rows as the 8-bit straight RGBA a lossless PNG would hold."""
-    out = []
-    for row in rows:
-        line = []
-        for i in range(0, len(row), 4):
-            alpha = row[i + 3]
-            rgb = [round(min(1.0, row[i + k] / alpha) * 255) if alpha else 0 for k in range(3)]
-            line.append((rgb[0], rgb[1], rgb[2], round(min(1.0, alpha) * 255)))
-        out.append(line)
-    return out
-
-
 def rgb_png(pixels: list[list[Pixel]]) -> bytes:
     """Return opaque pixels as an 8-bit RGB PNG, each row filtered by its left neighbour."""
     raw = bytearray()
@@ -164,7 +151,7 @@ def drawn(icons: ModuleType, request: pytest.FixtureRequest) -> tuple[list[list[
 
 
 def test_the_icon_is_an_opaque_palette_png_under_half_its_rgb_size(
-    drawn: tuple[list[list[float]], bytes],
+    icons: ModuleType, drawn: tuple[list[list[float]], bytes]
 ) -> None:
     rows, data = drawn
     chunk_of, pixels = decode(data)
@@ -176,14 +163,14 @@ def test_the_icon_is_an_opaque_palette_png_under_half_its_rgb_size(
     assert len(entries) == len(table) // 3 > 16  # anti-aliased edges keep many shades
     flat = {bytes.fromhex(c) for c in ("0f5132", "1d3f8f", "ffffff", "c9c9c9", "c8102e")}
     assert flat <= entries
-    assert len(data) < len(rgb_png(expected(rows))) / 2
+    assert len(data) < len(rgb_png(icons.straight(rows))) / 2
 
 
 def test_the_icon_png_moves_colours_by_at_most_6_and_only_on_edges(
-    drawn: tuple[list[list[float]], bytes],
+    icons: ModuleType, drawn: tuple[list[list[float]], bytes]
 ) -> None:
     rows, data = drawn
-    truth, pixels = expected(rows), decode(data)[1]
+    truth, pixels = icons.straight(rows), decode(data)[1]
     size = len(truth)
     moved = 0
     for y in range(size):
@@ -233,12 +220,12 @@ def test_a_picture_of_few_colours_is_kept_exactly_in_as_few_bits_as_fit(
     chunk_of, pixels = decode(icons.png(rows))
     assert chunk_of[b"IHDR"][8] == depth
     assert (b"tRNS" in chunk_of) == transparent
-    assert pixels == expected(rows)
+    assert pixels == icons.straight(rows)
 
 
 def test_more_than_256_colours_are_quantized_to_a_palette_that_fits(icons: ModuleType) -> None:
     rows = [[v for x in range(20) for v in (x / 20, y / 20, 0.5, 1.0)] for y in range(20)]
-    truth = expected(rows)
+    truth = icons.straight(rows)
     assert len({pixel for line in truth for pixel in line}) == 400  # all farther apart than 6
     chunk_of, pixels = decode(icons.png(rows))
     assert len(chunk_of[b"PLTE"]) // 3 <= 256
