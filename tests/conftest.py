@@ -13,7 +13,9 @@ picks one by hand.
 
 from __future__ import annotations
 
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -40,3 +42,14 @@ def pytest_report_header(config: pytest.Config) -> str | None:
     if config.option.verbose >= 1:
         return None
     return f"hypothesis profile {settings.get_current_profile_name()!r}"
+
+
+@pytest.fixture(scope="session")
+def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Return the package's wheel built by hatchling as ``build.py wheel`` builds it, once
+    per run (for the tests of the site's tools; not in Pyodide: no subprocess there)."""
+    folder = tmp_path_factory.mktemp("wheel")
+    root = Path(__file__).resolve().parent.parent
+    command = [sys.executable, "-P", "-m", "build", "--wheel", "--no-isolation"]
+    subprocess.run([*command, "--outdir", folder, root], capture_output=True, check=True)
+    return next(folder.glob("ginrummy-*-py3-none-any.whl"))

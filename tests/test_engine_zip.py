@@ -58,14 +58,13 @@ def engines() -> ModuleType:
 
 
 @pytest.fixture(scope="module")
-def engine(engines: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def engine(
+    engines: ModuleType, built_wheel: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
     """Return the site's engine made from the real wheel (built by hatchling as
     ``build.py wheel`` builds it, then slimmed as the site build does)."""
     folder = tmp_path_factory.mktemp("engine")
-    command = [sys.executable, "-P", "-m", "build", "--wheel", "--no-isolation"]
-    subprocess.run([*command, "--outdir", folder, ROOT], capture_output=True, check=True)
-    wheel = next(folder.glob("ginrummy-*-py3-none-any.whl"))
-    slim: Path = tool("slim_wheel").slim_wheel(wheel, folder / "slim")
+    slim: Path = tool("slim_wheel").slim_wheel(built_wheel, folder / "slim")
     made: Path = engines.engine_zip(slim, folder, ROOT)
     return made
 

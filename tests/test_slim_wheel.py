@@ -196,14 +196,14 @@ def package_files() -> dict[str, bytes]:
 
 
 @pytest.fixture(scope="module", params=["sources", "hatchling"])
-def wheel(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def wheel(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, built_wheel: Path
+) -> Path:
     """Return the package's wheel: one zipped here from py/, or the real one, built by
     hatchling as ``build.py wheel`` builds it."""
-    folder = tmp_path_factory.mktemp(request.param)
     if request.param == "hatchling":
-        command = [sys.executable, "-P", "-m", "build", "--wheel", "--no-isolation"]
-        subprocess.run([*command, "--outdir", folder, ROOT], capture_output=True, check=True)
-        return next(folder.glob("ginrummy-*-py3-none-any.whl"))
+        return built_wheel
+    folder = tmp_path_factory.mktemp(request.param)
     return make_wheel(folder, "ginrummy-0.0-py3-none-any.whl", package_files())
 
 
