@@ -386,12 +386,12 @@ def check_every_screen(page: Page, base_url: str) -> None:
     held: list[Route] = []
 
     def hold(route: Route) -> None:
-        held.append(route)  # the engine waits: the loading screen stays
+        held.append(route)  # Python's snapshot waits: the loading screen stays
 
-    page.route("**/*.zip.xz", hold)
+    page.route("**/*.snapshot", hold)
     page.add_init_script("localStorage.setItem('ginrummy.game', '{not json')")
     page.add_init_script("localStorage.setItem('ginrummy.speed', 'slow')")
-    with page.expect_request("**/*.zip.xz"):
+    with page.expect_request("**/*.snapshot"):
         page.goto(f"{base_url}?seed={seed_dealt_by(STANDARD, 1)}")
     expect(page.locator("#loading")).to_be_visible()
     check_axe(page, "loading screen")

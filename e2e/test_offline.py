@@ -252,12 +252,17 @@ def test_the_cdn_build_loads_pyodide_from_jsdelivr_and_keeps_it(
     context.route(f"{cdn}**", from_node_modules)
     with serving(site) as server:
         page = context.new_page()
+        page.goto(server.url + "manifest.webmanifest")  # the origin, before any service worker
+        page.evaluate(  # an earlier CDN build of this Pyodide kept its standard library
+            "([name, url]) => caches.open(name).then((c) => c.put(url, new Response('old')))",
+            [f"ginrummy-sw-cdn {cdn}", cdn + "python_stdlib.zip"],
+        )
         try:
             open_game(page, server.url)
         except PlaywrightError as error:  # say where the load stopped and what was fetched
             screen = page.locator("#loading").inner_text()
             raise AssertionError(f"{screen!r}; CDN: {served}; elsewhere: {escaped}") from error
-        assert {"pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"} <= set(served)
+        assert {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"} <= set(served)
         assert not [path for path in server.requested if "pyodide" in path]
         assert worker_settles(page) == "activated"
         kept = cached_urls(page, f"ginrummy-sw-cdn {cdn}")

@@ -52,8 +52,7 @@ print(json.dumps([Path(m.__file__).relative_to(top).as_posix()
 
 def first_deal_files() -> set[str]:
     """Return the package's files (``ginrummy/NAME.py``) that a fresh CPython imports to
-    deal a first hand through the bridge, as a cold page does (not in Pyodide: no
-    subprocess there)."""
+    deal a first hand through the bridge (not in Pyodide: no subprocess there)."""
     command = [sys.executable, "-c", FIRST_DEAL_FILES]
     found = subprocess.run(command, capture_output=True, check=True)
     return set(json.loads(found.stdout))

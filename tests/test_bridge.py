@@ -210,9 +210,9 @@ def test_warming_up_loads_the_opponent(preset: str | None) -> None:
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocess in Pyodide")
 def test_the_first_deal_imports_only_what_it_needs() -> None:
-    # A cold page imports every module of the first deal before the hand is playable (the
-    # site ships them compiled): the modules of later requests (review, replay,
-    # illustrations, rules help, the opponent) wait, and ship as sources.
+    # A Python that starts afresh imports every module of the first deal before it deals:
+    # the modules of later requests (review, replay, illustrations, rules help, the
+    # opponent) wait until asked for.
     loaded = first_deal_files()
     later = {"review", "replay", "calculator", "rules_help", "bot", "cli", "bench"}
     assert not {name.split("/")[1].removesuffix(".py") for name in loaded} & later

@@ -6,8 +6,9 @@ Prints ``name: value unit`` lines. In one run, on a local static server, it alte
 cold loads (a new browser context each: empty cache and storage) of
 
 - the game, to a dealt hand that accepts a click (the page's "playable" mark), and
-- a bare page that only boots the same Pyodide with the same standard library in a
-  module worker and runs one line of Python (the floor no page can beat),
+- a bare page that boots the same Pyodide afresh, with the same compiled standard
+  library, in a module worker and runs one line of Python (the floor of any page that
+  starts Python; the game boots from a snapshot of a started Python instead),
 
 each game load right after a floor load; ``first_playable_over_floor`` is the median of
 each game load over the floor load before it (on this 2-core machine the floor moves by
@@ -17,14 +18,17 @@ the medians of loads minutes apart),
 then reloads the game warm, and plays a few hands at instant speed to time the
 opponent's decisions inside the browser (the time its ``choose`` takes in the worker,
 which the bridge reports with each move). ``own_bytes_gz`` is the gzipped size of our
-own files: all but pyodide/. Three more lines split a cold load's time to playable:
-``python_booted_ms`` (navigation to Pyodide booted, in the worker), ``engine_imported_ms``
-(unpacking and importing the engine) and ``hand_dealt_ms`` (the first deal, drawn).
+own files (the page's scripts, styles and art), ``snapshot_bytes_gz`` the snapshot's,
+``runtime_bytes_gz`` Pyodide's and ``site_bytes_gz`` all of them: what a first visit
+downloads. Three more lines split a cold load's time to playable: ``python_booted_ms``
+(navigation to Pyodide booted from the snapshot, in the worker), ``engine_imported_ms``
+(the bridge looked up) and ``hand_dealt_ms`` (the first deal, drawn).
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
 from pathlib import Path
@@ -135,10 +139,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     tools = website()
-    own = tools.own_bytes_gz(args.site)
+    sizes = tools.bytes_gz(args.site)
     floor_files = [args.site / "bench-floor.html", args.site / "bench-floor-worker.js"]
     floor_files[0].write_text(FLOOR_HTML)
     floor_files[1].write_text(FLOOR_WORKER)
+    floor_files.append(args.site / "pyodide" / "python_stdlib.zip")
+    shutil.copy2(tools.compiled_stdlib(), floor_files[-1])
     server, base = tools.serve_in_background(args.site, 0)
     seed = next(s for s in range(100) if first_dealer(PRESETS["standard"], s)[0] == 1)
     game = f"{base}?preset=standard&seed={seed}&level=normal"
@@ -179,7 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"warm_reload_ms: {statistics.median(warm):.0f} ms")
     print(f"bot_decision_ms_p99: {percentile(decisions, 0.99):.1f} ms")
     print(f"bot_decisions: {len(decisions)} count")
-    print(f"own_bytes_gz: {own} bytes")
+    for kind in ("own", "snapshot", "runtime"):
+        print(f"{kind}_bytes_gz: {sizes[kind]} bytes")
+    print(f"site_bytes_gz: {sum(sizes.values())} bytes")
     return 0
 
 

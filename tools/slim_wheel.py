@@ -1,8 +1,8 @@
 """Slim a pure wheel for the site: its Python sources without docstrings or comments.
 
-The site ships the engine's modules as sources (the later ones) or compiled from these
-sources (a first deal's, ``engine_zip.py``), so the bytes of every docstring and comment
-would go to each player for nothing. ``slim_wheel`` writes a copy whose ``.py`` files
+The site's Python imports the engine from these sources before its memory is saved
+(``snapshot.py``), so every docstring and comment would go to each player, in the
+snapshot, for nothing. ``slim_wheel`` writes a copy whose ``.py`` files
 have them taken out while every line of code keeps its line number, so a traceback from
 the site names the same line as the repository.
 

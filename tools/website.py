@@ -7,22 +7,25 @@ works from any static host and under any sub-path::
     index.html style.css art/*.svg          the page (web/), its scripts bundled and
     main.js worker.js chunk-*.js lang/*.js  minified by tools/bundle.py (esbuild)
     art/icon-*.png                          the PNG icons the web app manifest names
-    ginrummy-*.zip.xz                       the engine, imported from by the worker: the
-                                            wheel without docstrings or comments
-                                            (slim_wheel.py), a first deal's modules
-                                            compiled (engine_zip.py)
+    ginrummy-*.snapshot                     Python's memory, gzipped, after it imported
+                                            the engine (the wheel without docstrings or
+                                            comments, slim_wheel.py) and made every
+                                            request of the page (snapshot.py): the worker
+                                            boots Pyodide from it
     pyodide/                                the runtime: pyodide.mjs, pyodide.asm.mjs,
-                                            pyodide.asm.wasm, python_stdlib.zip (.pyc),
-                                            pyodide-lock.json (its header only)
+                                            pyodide.asm.wasm, pyodide-lock.json (its
+                                            header only); no standard library, which is
+                                            in the snapshot
     sw.js                                   the service worker, with every file's SHA-256
     .nojekyll                               GitHub Pages: serve the files as they are
 
 With ``cdn=True`` (``build.py site --cdn``) there is no ``pyodide/``: the worker loads the
 stock Pyodide of the same version from jsDelivr (``CDN``), and the service worker keeps it.
 
-The standard library is compiled to ``.pyc`` by the pinned Pyodide's own Python
-(``tools/pyc_zip.mjs``) and cached under ``build/`` by Pyodide version, so it is made
-again whenever the version changes.
+The snapshot is made with the standard library compiled to ``.pyc`` by the pinned
+Pyodide's own Python (``tools/pyc_zip.mjs``), cached under ``build/`` by Pyodide version,
+so it is made again whenever the version changes. (The benchmark's bare-Pyodide page
+boots from that zip.)
 """
 
 from __future__ import annotations
@@ -47,12 +50,12 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-"""The Pyodide files the page loads, besides the compiled standard library."""
+"""The Pyodide files the page loads, besides its lock file's header."""
 STDLIB_WHERE = "/lib/python{major}{minor}.zip/"
 """Where Pyodide mounts its standard library zip: the file names its code reports."""
-ENGINE_LINES = ('const ENGINE = "ginrummy.zip.xz";', 'const ENGINE_PATH = "/lib/ginrummy.zip";')
-"""The lines of ``web/worker.js`` that name the engine's file and where Python puts it;
-the build writes the real ones (``engine_zip.py``)."""
+SNAPSHOT_LINE = 'const SNAPSHOT = "ginrummy.snapshot";'
+"""The line of ``web/worker.js`` that names the snapshot's file; the build writes the real
+one (``snapshot.py``)."""
 RUNTIME_LINES = (
     'import { loadPyodide } from "./pyodide/pyodide.mjs";',
     'const RUNTIME = here("pyodide/");',
@@ -60,7 +63,7 @@ RUNTIME_LINES = (
 """The lines of ``web/worker.js`` that say where Pyodide is; the CDN build rewrites them."""
 CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
 """Where jsDelivr serves a Pyodide release: the CDN build loads the runtime from there."""
-CDN_FILES = (*RUNTIME_FILES, "python_stdlib.zip", "pyodide-lock.json")
+CDN_FILES = (*RUNTIME_FILES, "pyodide-lock.json")
 """What the page loads of a Pyodide on the CDN, which the service worker keeps."""
 BUILD_LINE = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
 """The line of ``sw.js`` that the build fills with the site's files and their hashes."""
@@ -78,7 +81,6 @@ MIME_TYPES = {
     ".json": "application/json",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
-    ".xz": "application/x-xz",
     ".png": "image/png",
     ".webmanifest": "application/manifest+json",
 }
@@ -146,11 +148,8 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> 
     """
     if out.exists():
         shutil.rmtree(out)
-    engines = tool_module("engine_zip", root)
-    lines = {
-        ENGINE_LINES[0]: f'const ENGINE = "{engines.engine_name(wheel)}";',
-        ENGINE_LINES[1]: f'const ENGINE_PATH = "{engines.ENGINE_WHERE}";',
-    }
+    snapshots = tool_module("snapshot", root)
+    lines = {SNAPSHOT_LINE: f'const SNAPSHOT = "{snapshots.snapshot_name(wheel)}";'}
     where = cdn_url(root) if cdn else ""
     if where:
         lines[RUNTIME_LINES[0]] = f'import {{ loadPyodide }} from "{where}pyodide.mjs";'
@@ -162,7 +161,7 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> 
         shutil.copytree(source, out, ignore=shutil.ignore_patterns("*.js", "*.css"))
         preloads = tool_module("bundle", root).bundle_page(source, out, root)
         slim = tool_module("slim_wheel", root).slim_wheel(wheel, Path(work))
-        engines.engine_zip(slim, out, root)
+        snapshots.snapshot(slim, compiled_stdlib(root), out, root, kept=root / "build")
     preload(out / "index.html", preloads)
     draw_icons(out, root)
     (out / ".nojekyll").write_bytes(b"")
@@ -187,12 +186,10 @@ def rewrite(path: Path, lines: dict[str, str]) -> None:
 
 def copy_runtime(out: Path, root: Path = ROOT) -> None:
     """Copy what the page loads of the pinned Pyodide into ``out/pyodide/``."""
-    stdlib = compiled_stdlib(root)
     runtime = out / "pyodide"
     runtime.mkdir()
     for name in RUNTIME_FILES:
         shutil.copy2(root / "node_modules" / "pyodide" / name, runtime / name)
-    shutil.copy2(stdlib, runtime / "python_stdlib.zip")
     lock = json.loads((root / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())
     trimmed = {"info": lock["info"], "packages": {}}  # the page loads no Pyodide package
     (runtime / "pyodide-lock.json").write_text(json.dumps(trimmed, separators=(",", ":")))
@@ -281,13 +278,21 @@ def write_precache(site: Path, cdn: str = "") -> str:
     return cache
 
 
-def own_bytes_gz(site: Path) -> int:
-    """Return the gzipped size of our own files in ``site``: all but the Pyodide runtime."""
-    total = 0
+def bytes_gz(site: Path) -> dict[str, int]:
+    """Return what each file of ``site`` weighs on the wire: its gzipped size (the
+    snapshot, gzipped already, as it is), by kind: ``"own"`` (the page: scripts, styles,
+    art), ``"snapshot"`` (the booted Python with the engine) and ``"runtime"`` (Pyodide)."""
+    sizes = {"own": 0, "snapshot": 0, "runtime": 0}
     for path in sorted(site.rglob("*")):
-        if path.is_file() and "pyodide" not in path.relative_to(site).parts:
-            total += len(gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
-    return total
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        if path.suffix == ".snapshot":
+            sizes["snapshot"] += len(data)
+            continue
+        kind = "runtime" if "pyodide" in path.relative_to(site).parts else "own"
+        sizes[kind] += len(gzip.compress(data, compresslevel=9, mtime=0))
+    return sizes
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):

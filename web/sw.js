@@ -76,6 +76,16 @@ self.addEventListener("message", (event) => {
   if (event.data === "activate") self.skipWaiting();
 });
 
+/** Drop the CDN files an earlier build of this Pyodide version kept and this one does not
+ * load (the standard library, before the page booted from a snapshot). */
+async function pruneCdnCache() {
+  const wanted = new Set(BUILD.cdnFiles.map((file) => BUILD.cdn + file));
+  const cdn = await caches.open(CDN_CACHE);
+  for (const request of await cdn.keys()) {
+    if (!wanted.has(request.url)) await cdn.delete(request);
+  }
+}
+
 self.addEventListener("activate", (event) => {
   const keep = new Set([BUILD.cache, CDN_CACHE]);
   event.waitUntil(
@@ -83,6 +93,7 @@ self.addEventListener("activate", (event) => {
       for (const name of await caches.keys()) {
         if ((name.startsWith(OWN) && !keep.has(name)) || RETIRED.includes(name)) await caches.delete(name);
       }
+      if (BUILD.cdn) await pruneCdnCache();
       await self.clients.claim();
     })(),
   );

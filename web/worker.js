@@ -1,23 +1,18 @@
-// The module Web Worker that runs Python: it boots Pyodide, loads the engine and answers
-// the page's requests through ginrummy.bridge. Only strings cross.
+// The module Web Worker that runs Python: it boots Pyodide from the build's snapshot, with
+// the engine in it, and answers the page's requests through ginrummy.bridge. Only strings
+// cross.
 //
 // Messages in:  {id, op, arg}  -> out: {id, text, ms}: the bridge's JSON answer, Python's time
 // Messages out: {stage: name}            while loading; {fatal: message} if it fails.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
-// The engine: the package as one xz-compressed zip, the modules of a first deal compiled
-// to .pyc (tools/engine_zip.py). The build writes its file name, and where it goes: Python
-// unpacks it there and imports from it (zipimport), so nothing is installed or compiled
-// before the first deal.
-const ENGINE = "ginrummy.zip.xz";
-const ENGINE_PATH = "/lib/ginrummy.zip";
-const UNPACK_ENGINE = `
-import lzma, os, sys
-with open("${ENGINE_PATH}.xz", "rb") as packed, open("${ENGINE_PATH}", "wb") as unpacked:
-    unpacked.write(lzma.decompress(packed.read()))
-os.remove("${ENGINE_PATH}.xz")
-sys.path.insert(0, "${ENGINE_PATH}")
-`;
+// Python as the build left it (tools/snapshot.py): the memory of a Pyodide that imported
+// the engine and made every request of the page once, gzipped. Booting from it starts no
+// Python afresh and imports nothing. The build writes its file name here. (No ".gz" in
+// the name: a host that marks .gz files as gzip-encoded would have the browser unpack it.)
+const SNAPSHOT = "ginrummy.snapshot";
+// Everything the page runs is in the snapshot: Pyodide gets an empty standard library.
+const NO_STDLIB = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 const here = (path) => new URL(path, import.meta.url).href;
 // Where Pyodide is; a build with --cdn writes the CDN's address here and in the import.
 const RUNTIME = here("pyodide/");
@@ -35,33 +30,28 @@ async function checkWasmType() {
   }
 }
 
-async function fetchBytes(url) {
+async function fetchSnapshot(url) {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return response.arrayBuffer();
+  if (!response.ok) throw new Error(`${SNAPSHOT}: HTTP ${response.status}`);
+  try {
+    const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(unpacked).arrayBuffer());
+  } catch (error) {
+    throw new Error(`${SNAPSHOT} could not be unpacked, a damaged download? (${error.message})`);
+  }
 }
 
 async function boot() {
   postMessage({ stage: "runtime" });
-  const engine = fetchBytes(here(ENGINE));
+  const memory = fetchSnapshot(here(SNAPSHOT));
+  memory.catch(() => {}); // loadPyodide reports a failed one, maybe later than it fails
   const wasmChecked = checkWasmType();
   const pyodide = await Promise.race([
-    loadPyodide({
-      indexURL: RUNTIME,
-      stdLibURL: `${RUNTIME}python_stdlib.zip`,
-    }),
+    loadPyodide({ indexURL: RUNTIME, stdLibURL: NO_STDLIB, _loadSnapshot: memory }),
     wasmChecked.then(() => new Promise(() => {})),
   ]);
   postMessage({ stage: "engine" });
   await wasmChecked;
-  pyodide.FS.writeFile(`${ENGINE_PATH}.xz`, new Uint8Array(await engine));
-  try {
-    pyodide.runPython(UNPACK_ENGINE);
-  } catch (error) {
-    // Python's whole traceback is no message for a player: its last line says what failed
-    const last = String(error.message).trim().split("\n").at(-1);
-    throw new Error(`${ENGINE} could not be unpacked, a damaged download? (${last})`);
-  }
   const bridge = pyodide.pyimport("ginrummy.bridge");
   postMessage({ stage: "ready" });
   return bridge;

@@ -75,9 +75,9 @@ if TYPE_CHECKING:
     from .replay import Replay
 
 # Requests that a first deal never makes import their modules when first asked (review,
-# replay, calculator, rules_help, and bot): the site ships a first deal's modules compiled
-# and the rest as sources (tools/engine_zip.py), so every module left out of the first
-# import is time saved before the first hand, and bytes.
+# replay, calculator, rules_help, and bot), so a Python that starts afresh (the terminal
+# game, the tests) deals without loading them. (The page's Python has them all: it boots
+# from a snapshot made after every request was made once, tools/snapshot.py.)
 
 LEVELS = ("random", "simple", "easy", "normal", "hard")
 """The opponent's levels, weakest first: ``ginrummy.bot.LEVELS``, named here so that the

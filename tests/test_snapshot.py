@@ -1,0 +1,173 @@
+"""The page's Python as the site ships it (``tools/snapshot.py``): a snapshot of Pyodide's
+memory that plays every request with no standard library and no engine file, deals each
+page its own game, and names the file and line of an error."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tooling import tool
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "py" / "ginrummy"
+pytestmark = pytest.mark.skipif(
+    sys.platform == "emscripten"
+    or shutil.which("node") is None
+    or not (ROOT / "node_modules" / "pyodide").exists(),
+    reason="no tools/, Node or node_modules/pyodide here (Pyodide, or before npm ci)",
+)
+OLDER = "snapshot-0123456789abcdef.gz"
+"""A snapshot kept from an older build (another digest)."""
+EMPTY_ZIP = b"PK\x05\x06" + bytes(18)
+"""A zip with nothing in it: the standard library the page gives Pyodide (worker.js)."""
+
+RESTORE_AND_PLAY = """
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { loadPyodide } from "pyodide";
+const [snapshot, emptyZip, tour, seed] = process.argv.slice(1);
+const memory = gunzipSync(readFileSync(snapshot));
+const boot = () => loadPyodide({ stdLibURL: emptyZip, _loadSnapshot: new Uint8Array(memory) });
+const [one, other] = [await boot(), await boot()];
+const NEW_GAME_SEED = `import json; from ginrummy import bridge
+json.loads(bridge.request("new", "{}"))["params"]["seed"]`;
+const seeds = [one.runPython(NEW_GAME_SEED), other.runPython(NEW_GAME_SEED)];
+one.FS.writeFile("/tmp/snapshot_tour.py", readFileSync(tour));
+const found = JSON.parse(one.runPython(`
+import json, sys, traceback, zipfile
+sys.path.insert(0, "/tmp")
+import snapshot_tour
+from ginrummy import cards
+requests = snapshot_tour.tour(${Number(seed)})
+try:
+    cards.parse_card("zz")
+except cards.CardError as error:
+    frame = traceback.extract_tb(error.__traceback__)[-1]
+stdlib = zipfile.ZipFile("/lib/python314.zip").namelist()
+json.dumps({"requests": requests, "frame": [frame.filename, frame.lineno], "stdlib": stdlib})
+`));
+console.log(JSON.stringify({ ...found, seeds }));
+"""
+"""Node: boot two Pyodides from the snapshot with an empty standard library, as the page
+does; tour every request in one, raise an error in a module of the engine, and start a
+game without a seed in each; print what Python says of it."""
+
+
+@pytest.fixture(scope="module")
+def snapshots() -> ModuleType:
+    """Return ``tools/snapshot.py`` as the build loads it."""
+    return tool("snapshot")
+
+
+@pytest.fixture(scope="module")
+def slim(built_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Return the real wheel (built by hatchling as ``build.py wheel`` builds it), slimmed
+    as the site build does."""
+    slimmed: Path = tool("slim_wheel").slim_wheel(built_wheel, tmp_path_factory.mktemp("slim"))
+    return slimmed
+
+
+@pytest.fixture(scope="module")
+def kept(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Return the folder where the build keeps its snapshot, with an older build's in it."""
+    folder = tmp_path_factory.mktemp("kept")
+    (folder / OLDER).write_bytes(b"an older build's snapshot")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def stdlib() -> Path:
+    """Return the compiled standard library the site build makes the snapshot with."""
+    compiled: Path = tool("website").compiled_stdlib()
+    return compiled
+
+
+@pytest.fixture(scope="module")
+def snapshot(
+    snapshots: ModuleType,
+    slim: Path,
+    stdlib: Path,
+    kept: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Path:
+    """Return the site's snapshot made from the real wheel, as the site build makes it."""
+    out = tmp_path_factory.mktemp("snapshot")
+    made: Path = snapshots.snapshot(slim, stdlib, out, ROOT, kept=kept)
+    return made
+
+
+def test_the_snapshot_holds_the_package_only(
+    snapshots: ModuleType, slim: Path, tmp_path: Path
+) -> None:
+    snapshots.page_entries(slim, tmp_path / "engine.zip")
+    with zipfile.ZipFile(tmp_path / "engine.zip") as archive:
+        names = set(archive.namelist())
+    every = {path.relative_to(PACKAGE.parent).as_posix() for path in PACKAGE.rglob("*.py")}
+    left_out = {name for name in every if name.startswith(snapshots.PAGE_LEAVES_OUT)}
+    assert {"ginrummy/cli/play.py", "ginrummy/bench.py", "ginrummy/__main__.py"} <= left_out
+    assert names == every - left_out
+    assert not any(".dist-info" in name for name in names)
+
+
+def test_a_page_booted_from_it_plays_every_request_with_no_stdlib_and_no_engine_file(
+    snapshots: ModuleType, snapshot: Path, tmp_path: Path
+) -> None:
+    assert snapshot.name == "ginrummy-0.1.0.snapshot"
+    assert snapshot.read_bytes()[:2] == b"\x1f\x8b", "gzipped"
+    empty = tmp_path / "empty.zip"
+    empty.write_bytes(EMPTY_ZIP)
+    tour = ROOT / "tools" / "snapshot_tour.py"
+    seed = snapshots.TOUR_SEED + 1  # other games than the build's: other paths through
+    command = ["node", "--input-type=module", "-e", RESTORE_AND_PLAY, str(snapshot)]
+    said = subprocess.run(
+        [*command, str(empty), str(tour), str(seed)],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    )  # fmt: skip
+    found = json.loads(said.stdout.strip().splitlines()[-1])
+    assert found["requests"] > 100  # every preset's match played to its end
+    assert found["stdlib"] == [], "the standard library Python had was the empty zip"
+    # parse_card("zz") raises where rank and suit are looked up (py/ginrummy/cards.py):
+    # the snapshot's code reports the repository's line, in the engine zip's file name.
+    lines = (PACKAGE / "cards.py").read_text().splitlines()
+    raised = lines.index("    if rank < 0 or suit < 0:") + 2
+    assert found["frame"] == [f"{snapshots.ENGINE_WHERE}/ginrummy/cards.py", raised]
+    # Every page starts from the same memory: its games must not (seeds are drawn from
+    # the system's randomness when a game starts, never from the snapshot's state).
+    one, other = found["seeds"]
+    assert one.isdigit() and other.isdigit() and one != other
+
+
+def test_the_build_makes_it_once_for_the_same_inputs(
+    snapshots: ModuleType,
+    slim: Path,
+    stdlib: Path,
+    kept: Path,
+    snapshot: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Two snapshots of the same inputs differ in a few hundred bytes: the same bytes again
+    # mean the kept one was copied, and nothing ran.
+    ran: list[list[str]] = []
+    monkeypatch.setattr(snapshots.subprocess, "run", lambda command, **_: ran.append(command))
+    again = snapshots.snapshot(slim, stdlib, tmp_path, ROOT, kept=kept)
+    assert again.read_bytes() == snapshot.read_bytes() and ran == []
+    (only,) = kept.iterdir()
+    assert only.name != OLDER and only.read_bytes() == snapshot.read_bytes()
+    # A changed engine is another digest: Node is asked to make a new snapshot.
+    changed = tmp_path / "changed" / slim.name
+    changed.parent.mkdir()
+    with zipfile.ZipFile(slim) as old, zipfile.ZipFile(changed, "w") as new:
+        for info in old.infolist():
+            data = old.read(info)
+            new.writestr(info, data + b"\n" if info.filename == "ginrummy/cards.py" else data)
+    snapshots.snapshot(changed, stdlib, tmp_path, ROOT, kept=kept)
+    assert len(ran) == 1 and ran[0][:2] == ["node", str(ROOT / "tools" / "snapshot.mjs")]
