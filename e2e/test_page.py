@@ -82,6 +82,33 @@ def test_the_page_loads_and_deals(page: Page, base_url: str) -> None:
     assert re.search(r"seed=\d+", page.url) and "preset=standard" in page.url
 
 
+LOADING_BAR = """
+window.loadingBar = [];
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    if (change.target.id === "load-progress") loadingBar.push(Number(change.target.value));
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["value"] });
+"""
+"""An init script recording each value the loading bar takes, in ``window.loadingBar``."""
+
+
+def test_the_loading_bar_follows_a_slow_download(page: Page, base_url: str) -> None:
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    throttled = {"offline": False, "latency": 20, "uploadThroughput": -1}
+    cdp.send("Network.emulateNetworkConditions", {**throttled, "downloadThroughput": 2_000_000})
+    page.add_init_script(LOADING_BAR)
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
+    bar = page.evaluate("loadingBar")
+    # The snapshot's download fills the bar's first stretch step by step (at 2 MB/s it
+    # takes seconds: each step also tells the page the load goes on), then the stages.
+    downloading = [value for value in bar if 0 < value < 1]
+    assert len(downloading) >= 5, bar
+    assert bar == sorted(bar) and bar[-1] == 3, bar
+    expect(page.locator("#hand .card[data-card]")).to_have_count(10)
+
+
 def test_the_site_works_under_a_sub_path(page: Page, site_dir: Path, tmp_path: Path) -> None:
     (tmp_path / "repo").symlink_to(site_dir.resolve(), target_is_directory=True)
     server, url = website().serve_in_background(tmp_path, 0)

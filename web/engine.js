@@ -4,9 +4,11 @@ import { t } from "./strings.js";
 const STALL_MS = 30000;
 
 /**
- * Start the worker. `onStage(name)` hears each loading stage ("runtime", "engine",
- * "ready"); `onFail(message, stalled)` hears a failed or stalled load, or a worker that
- * died later, once; requests then answer an error instead of waiting for ever.
+ * Start the worker. `onStage(name, done)` hears each loading stage ("runtime", "engine",
+ * "ready") and, while the runtime downloads, how much of it is done (0 to 1: a download
+ * that goes on is no stall); `onFail(message, stalled)` hears a failed or stalled load,
+ * or a worker that died later, once; requests then answer an error instead of waiting
+ * for ever.
  * Returns `call(op, arg)`, a promise of the bridge's answer as an object. Python's time
  * for each answer is recorded as a performance measure named "bridge OP".
  */
@@ -39,7 +41,7 @@ export function startEngine(onStage, onFail) {
     if (data.stage) {
       if (data.stage === "ready") clearTimeout(timer);
       else watch();
-      onStage(data.stage);
+      onStage(data.stage, data.done);
     } else if (data.fatal) {
       fail(data.fatal);
     } else {

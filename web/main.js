@@ -23,7 +23,8 @@ const SPEED_KEY = "ginrummy.speed";
 const PREVIOUS_KEY = "ginrummy.previous";
 // Per speed: the pause before each opponent move and the length of a card's slide, in ms.
 const PACE = { slow: [1400, 650], normal: [800, 380], fast: [260, 160], instant: [0, 0] };
-const STAGES = { runtime: 1, engine: 2, ready: 3 };
+// The loading bar: the runtime's download fills its first third, then Python boots.
+const STAGES = { engine: 2, ready: 3 };
 // Embedded in another page (embed.js): a compact layout, and the game is not saved (the
 // visitor's own game, and other embeds of this site, keep theirs).
 const EMBED = new URLSearchParams(location.search).get("embed") === "1";
@@ -48,10 +49,11 @@ if (new URLSearchParams(location.search).has("lang") && !EMBED) rememberLanguage
 translate(document);
 showStage();
 
-function onStage(name) {
+function onStage(name, done) {
+  $("load-progress").value = STAGES[name] ?? done ?? 0;
+  if (done !== undefined) return; // the same stage, further on
   performance.mark(`stage ${name}`);
   stage = name;
-  $("load-progress").value = STAGES[name];
   showStage();
   if (name === "engine") list([]); // the hand's spoken group names need it: ready it while Python works
 }

@@ -3,7 +3,8 @@
 // cross.
 //
 // Messages in:  {id, op, arg}  -> out: {id, text, ms}: the bridge's JSON answer, Python's time
-// Messages out: {stage: name}            while loading; {fatal: message} if it fails.
+// Messages out: {stage: name}            while loading; {fatal: message} if it fails;
+//               {stage: "runtime", done}  while the snapshot downloads (done: 0 to 1).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 // Python as the build left it (tools/snapshot.py): the memory of a Pyodide that imported
@@ -13,6 +14,9 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 const SNAPSHOT = "ginrummy.snapshot";
 // Everything the page runs is in the snapshot: Pyodide gets an empty standard library.
 const NO_STDLIB = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
+// The snapshot is most of what a first visit downloads: the page hears how far it has
+// come in this many steps (its loading bar; and a slow connection is no stall).
+const PROGRESS_STEPS = 20;
 const here = (path) => new URL(path, import.meta.url).href;
 // Where Pyodide is; a build with --cdn writes the CDN's address here and in the import.
 const RUNTIME = here("pyodide/");
@@ -30,11 +34,31 @@ async function checkWasmType() {
   }
 }
 
+/** A stream that passes the bytes of a download of `total` bytes through, telling the page
+ * how far it has come. */
+function progressReport(total) {
+  let received = 0;
+  let told = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      received += chunk.byteLength;
+      const done = Math.min(1, received / total);
+      if (total > 0 && done - told >= 1 / PROGRESS_STEPS) {
+        told = done;
+        postMessage({ stage: "runtime", done });
+      }
+      controller.enqueue(chunk);
+    },
+  });
+}
+
 async function fetchSnapshot(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${SNAPSHOT}: HTTP ${response.status}`);
+  const total = Number(response.headers.get("content-length"));
   try {
-    const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
+    const counted = response.body.pipeThrough(progressReport(total));
+    const unpacked = counted.pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(unpacked).arrayBuffer());
   } catch (error) {
     throw new Error(`${SNAPSHOT} could not be unpacked, a damaged download? (${error.message})`);
