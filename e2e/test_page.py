@@ -368,6 +368,20 @@ def test_a_damaged_snapshot_download_is_reported(page: Page, base_url: str) -> N
     assert page.evaluate("localStorage.getItem('ginrummy.game')") == stored  # not blamed
 
 
+def test_a_browser_that_cannot_unpack_the_snapshot_is_told_so(page: Page, base_url: str) -> None:
+    def without_decompression(route: Route) -> None:  # a browser from before 2023
+        script = route.fetch().text()
+        route.fulfill(
+            body="globalThis.DecompressionStream = undefined;\n" + script,
+            headers={"content-type": "text/javascript"},
+        )
+
+    page.context.route("**/worker.js", without_decompression)
+    stored = open_with_a_save(page, base_url)
+    expect(page.locator("#load-error")).to_contain_text("no DecompressionStream", timeout=30_000)
+    assert page.evaluate("localStorage.getItem('ginrummy.game')") == stored  # not blamed
+
+
 def test_a_hint_names_a_legal_move_and_marks_it(page: Page, base_url: str) -> None:
     open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
     page.locator("#hint-button").click()

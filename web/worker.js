@@ -53,6 +53,9 @@ function progressReport(total) {
 }
 
 async function fetchSnapshot(url) {
+  if (typeof DecompressionStream === "undefined") {
+    throw new Error("this browser cannot unpack the game (it has no DecompressionStream): update it");
+  }
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${SNAPSHOT}: HTTP ${response.status}`);
   const total = Number(response.headers.get("content-length"));
