@@ -68,13 +68,26 @@ async function fetchSnapshot(url) {
   }
 }
 
+/** A promise-like of `promise`'s value that forgets it once handed over: Pyodide keeps
+ * what it is given for the page's lifetime, and the snapshot is 31 MB it needs once. */
+function handOnce(promise) {
+  let kept = promise;
+  return {
+    then(resolve, reject) {
+      const value = kept;
+      kept = null;
+      return value.then(resolve, reject);
+    },
+  };
+}
+
 async function boot() {
   postMessage({ stage: "runtime" });
   const memory = fetchSnapshot(here(SNAPSHOT));
   memory.catch(() => {}); // loadPyodide reports a failed one, maybe later than it fails
   const wasmChecked = checkWasmType();
   const pyodide = await Promise.race([
-    loadPyodide({ indexURL: RUNTIME, stdLibURL: NO_STDLIB, _loadSnapshot: memory }),
+    loadPyodide({ indexURL: RUNTIME, stdLibURL: NO_STDLIB, _loadSnapshot: handOnce(memory) }),
     wasmChecked.then(() => new Promise(() => {})),
   ]);
   postMessage({ stage: "engine" });
