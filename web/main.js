@@ -48,6 +48,9 @@ const language = await setLanguage(preferredLanguage());
 if (new URLSearchParams(location.search).has("lang") && !EMBED) rememberLanguage(language);
 translate(document);
 showStage();
+// The hand's spoken group names need the language's list format, whose first use loads
+// its locale data (~25 ms): made now, while Python boots in the worker.
+setTimeout(() => list([]));
 
 function onStage(name, done) {
   $("load-progress").value = STAGES[name] ?? done ?? 0;
@@ -55,7 +58,6 @@ function onStage(name, done) {
   performance.mark(`stage ${name}`);
   stage = name;
   showStage();
-  if (name === "engine") list([]); // the hand's spoken group names need it: ready it while Python works
 }
 
 function showStage() {
