@@ -44,6 +44,8 @@ PAGE_LEAVES_OUT = (
 )
 """Entries of the package the page never imports: the terminal programs and the marker
 for type checkers."""
+SUFFIX = ".snapshot"
+"""The snapshot's file name ends so: gzipped, without ``.gz`` (see above)."""
 _FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 """The time stamp of every entry written, so the same wheel in gives the same bytes out."""
 
@@ -51,7 +53,7 @@ _FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 def snapshot_name(wheel: Path) -> str:
     """Return the site's file name for the snapshot of ``wheel`` (``NAME-VERSION.snapshot``)."""
     name, version = wheel.name.split("-")[:2]
-    return f"{name}-{version}.snapshot"
+    return f"{name}-{version}{SUFFIX}"
 
 
 def page_entries(wheel: Path, target: Path) -> None:

@@ -39,8 +39,8 @@ BAD_REQUESTS = (
 """Requests the page may send that answer an error: their error paths import too."""
 
 
-def import_package(engine: str) -> list[str]:
-    """Import every module in the zip ``engine`` (on ``sys.path``); return their names."""
+def import_package(engine: str) -> None:
+    """Import every module in the zip ``engine`` (on ``sys.path``)."""
     names = []
     for entry in zipfile.ZipFile(engine).namelist():
         path = PurePosixPath(entry)
@@ -49,7 +49,6 @@ def import_package(engine: str) -> list[str]:
             names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
     for name in names:
         importlib.import_module(name)
-    return names
 
 
 def tour(seed: int) -> int:

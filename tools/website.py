@@ -283,11 +283,12 @@ def bytes_gz(site: Path) -> dict[str, int]:
     snapshot, gzipped already, as it is), by kind: ``"own"`` (the page: scripts, styles,
     art), ``"snapshot"`` (the booted Python with the engine) and ``"runtime"`` (Pyodide)."""
     sizes = {"own": 0, "snapshot": 0, "runtime": 0}
+    snapshot_suffix = tool_module("snapshot").SUFFIX
     for path in sorted(site.rglob("*")):
         if not path.is_file():
             continue
         data = path.read_bytes()
-        if path.suffix == ".snapshot":
+        if path.suffix == snapshot_suffix:
             sizes["snapshot"] += len(data)
             continue
         kind = "runtime" if "pyodide" in path.relative_to(site).parts else "own"
