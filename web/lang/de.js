@@ -2,11 +2,11 @@
 // rule source (klopfen, Stapel, Ablagestapel, Kombinationen, Läufe, Geber, Teilspiel).
 export default {
   "title": "Gin Rummy",
-  "load.runtime": "Python startet",
-  "load.engine": "Das Spiel wird installiert",
-  "load.deal": "Es wird gegeben",
-  "load.failed": "Das Spiel konnte nicht geladen werden: {error}.",
-  "load.stalled": "Das Laden kommt nicht mehr voran. Vielleicht liefert der Server .wasm-Dateien mit dem falschen Typ (nötig ist application/wasm), oder die Verbindung ist abgebrochen.",
+  "load.runtime": "Die Karten werden gemischt …",
+  "load.engine": "Der Tisch wird vorbereitet …",
+  "load.deal": "Es wird gegeben …",
+  "load.failed": "Das Spiel konnte nicht geladen werden: {error}. Wenn es wieder passiert, gib diese Meldung an die Betreiber der Seite weiter.",
+  "load.stalled": "Das Laden kommt nicht mehr voran: vielleicht ist die Verbindung abgebrochen, oder der Server liefert .wasm-Dateien mit dem falschen Typ aus (er muss application/wasm sein). Wenn es wieder passiert, gib diese Meldung an die Betreiber der Seite weiter.",
   "load.retry": "Noch einmal",
   "you": "Du",
   "opponent": "Gegner",

@@ -2,11 +2,11 @@
 // same ids in lang/CODE.js; `{name}` is a parameter.
 export default {
   title: "Gin Rummy",
-  "load.runtime": "Starting Python",
-  "load.engine": "Installing the game",
-  "load.deal": "Dealing",
-  "load.failed": "The game could not load: {error}.",
-  "load.stalled": "Loading has stopped making progress. The host may serve .wasm files with the wrong type (it must be application/wasm), or the connection dropped.",
+  "load.runtime": "Shuffling the cards…",
+  "load.engine": "Setting out the table…",
+  "load.deal": "Dealing…",
+  "load.failed": "The game could not load: {error}. If it keeps failing, pass this message on to whoever runs the site.",
+  "load.stalled": "Loading stopped making progress: the connection may have dropped, or the server sends .wasm files with the wrong type (it must be application/wasm). If it keeps failing, pass this message on to whoever runs the site.",
   "load.retry": "Try again",
   you: "You",
   opponent: "Opponent",

@@ -2,11 +2,11 @@
 // rule source (golpear, pila de reserva, descartes, combinaciones, madera muerta, repartidor).
 export default {
   "title": "Gin Rummy",
-  "load.runtime": "Iniciando Python",
-  "load.engine": "Instalando el juego",
-  "load.deal": "Repartiendo",
-  "load.failed": "El juego no se pudo cargar: {error}.",
-  "load.stalled": "La carga ya no avanza. Puede que el servidor envíe los archivos .wasm con un tipo incorrecto (debe ser application/wasm) o que se haya cortado la conexión.",
+  "load.runtime": "Barajando las cartas…",
+  "load.engine": "Preparando la mesa…",
+  "load.deal": "Repartiendo…",
+  "load.failed": "No se pudo cargar el juego: {error}. Si vuelve a fallar, envía este mensaje a quien administre el sitio.",
+  "load.stalled": "La carga ha dejado de avanzar: puede que se haya cortado la conexión o que el servidor envíe los archivos .wasm con un tipo incorrecto (debe ser application/wasm). Si vuelve a fallar, envía este mensaje a quien administre el sitio.",
   "load.retry": "Reintentar",
   "you": "Tú",
   "opponent": "Oponente",

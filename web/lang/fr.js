@@ -2,11 +2,11 @@
 // rule source (frapper, talon, pile, combinaisons, donneur, prime, robre, as tournant).
 export default {
   "title": "Gin Rami",
-  "load.runtime": "Démarrage de Python",
-  "load.engine": "Installation du jeu",
-  "load.deal": "Distribution",
-  "load.failed": "Le jeu n'a pas pu se charger : {error}.",
-  "load.stalled": "Le chargement n'avance plus. Le serveur envoie peut-être les fichiers .wasm avec un mauvais type (il faut application/wasm), ou la connexion a été coupée.",
+  "load.runtime": "Mélange des cartes…",
+  "load.engine": "Mise en place de la table…",
+  "load.deal": "Distribution…",
+  "load.failed": "Le jeu n'a pas pu se charger : {error}. Si cela se reproduit, transmettez ce message à la personne qui gère le site.",
+  "load.stalled": "Le chargement n'avance plus : la connexion a peut-être été coupée, ou le serveur envoie les fichiers .wasm avec un mauvais type (il doit être application/wasm). Si cela se reproduit, transmettez ce message à la personne qui gère le site.",
   "load.retry": "Réessayer",
   "you": "Vous",
   "opponent": "Adversaire",

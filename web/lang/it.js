@@ -2,11 +2,11 @@
 // rule sources (bussare, mazzo, scarti, combinazioni, carte spaiate, attaccare, vela).
 export default {
   "title": "Gin Rummy",
-  "load.runtime": "Avvio di Python",
-  "load.engine": "Installazione del gioco",
-  "load.deal": "Distribuzione delle carte",
-  "load.failed": "Il gioco non si è potuto caricare: {error}.",
-  "load.stalled": "Il caricamento non va più avanti. Il server potrebbe inviare i file .wasm con il tipo sbagliato (deve essere application/wasm), oppure la connessione si è interrotta.",
+  "load.runtime": "Si mescolano le carte…",
+  "load.engine": "Si prepara il tavolo…",
+  "load.deal": "Si distribuiscono le carte…",
+  "load.failed": "Il gioco non si è potuto caricare: {error}. Se succede ancora, inoltra questo messaggio a chi gestisce il sito.",
+  "load.stalled": "Il caricamento non va più avanti: la connessione potrebbe essersi interrotta, oppure il server invia i file .wasm con il tipo sbagliato (deve essere application/wasm). Se succede ancora, inoltra questo messaggio a chi gestisce il sito.",
   "load.retry": "Riprova",
   "you": "Tu",
   "opponent": "Avversario",
