@@ -168,7 +168,7 @@ def move_words(match: Match, event: Any, drawn: str | None) -> str:
     word = event.action.split()[0]
     card = name(format_card(event.card)) if event.card is not None else ""
     if word == "stock":
-        return f"drew from the stock: the {name(drawn)}" if drawn else "drew from the stock"
+        return f"drew the {name(drawn)} from the stock" if drawn else "drew from the stock"
     if word == "pass":
         return f"passed on the {name(format_card(event.declined))}"
     if word == "knock":
@@ -212,7 +212,7 @@ def expected_sentences(match: Match) -> list[str]:
             turns[-1][1].append(words)
         else:
             turns.append((event.seat, [words]))
-    who = {0: "You", 1: "Opponent"}
+    who = {0: "You", 1: "The opponent"}
     return [f"{who[seat]} {spoken_list(words)}." for seat, words in turns]
 
 
@@ -566,7 +566,7 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     expect(step).to_have_attribute("data-step", "2")
     told = page.locator("dialog#review [role=status]")  # the page's live log is inert now
     said = step.locator(".step-head > *").all_inner_texts()
-    expect(told).to_have_text(f"{said[0]}: {said[1]}")  # "Move 3 of 10: Opponent: draws..."
+    expect(told).to_have_text(f"{said[0]}: {said[1]}")  # "Move 3 of 10: The opponent drew..."
     page.keyboard.press("Home")
     expect(step).to_have_attribute("data-step", "0")
     check_axe(page, "hand review at its first move")

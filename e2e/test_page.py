@@ -175,7 +175,7 @@ def test_a_knock_shows_the_melds_then_the_engine_s_showdown(
     dialog = page.locator("dialog#confirm")
     expect(dialog).to_be_visible()
     expect(dialog.locator(".group.meld")).to_have_count(3)
-    expect(dialog).to_contain_text("Deadwood 2")
+    expect(dialog).to_contain_text("Deadwood: 2")
     dialog.locator('[data-action="knock Kd"]').click()
     wait_idle(page)
     assert phase(page) == "hand_over"

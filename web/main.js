@@ -1,12 +1,12 @@
 // The page: loads Python in a worker, then plays — player clicks and drags become action
 // ids for the bridge, its JSON states are drawn, the opponent's moves are paced.
-import { announce, announceFrom, list, say } from "./announce.js";
+import { announce, announceFrom, list, moveClause, say, turnText } from "./announce.js";
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
 import { afterDraw, installKeyboard, markShowdown, openKeys, rememberFocus } from "./keyboard.js";
 import { keepOffline } from "./offline.js";
 import { drawPractice, explain, setupPractice } from "./practice.js";
-import { moveText, reasonText } from "./reasons.js";
+import { reasonText } from "./reasons.js";
 import { openReplays } from "./replay.js";
 import { openReview } from "./review.js";
 import { showRulesHelp } from "./rules-help.js";
@@ -153,7 +153,7 @@ function endButton() {
 /** Return what the last event of the hand (the move just made) did, in words. */
 function describe(move) {
   const event = state.view.events.at(-1) || {};
-  return moveText(move.action, event.card || event.declined || "");
+  return moveClause(1, move.action, event.card || event.declined || "");
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -169,7 +169,7 @@ async function opponentTurns() {
     performance.measure("opponent decision", { start: performance.now() - ms, duration: ms });
     show(answer);
     said.push(describe(answer.move));
-    $("opp-says").textContent = t("opp.says", { moves: said.join(", ") });
+    $("opp-says").textContent = turnText(1, said);
     moves.push(answer.move);
     if (state.practice) explain(moves);
   }

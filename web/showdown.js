@@ -2,7 +2,7 @@
 // the points with the rule behind each, and the score sheet.
 import { cardGroup, faceCard } from "./cards.js";
 import { element } from "./dom.js";
-import { t } from "./strings.js";
+import { PERSONS, t, tSeat } from "./strings.js";
 
 const who = (seat) => t(`who.${seat}`);
 
@@ -49,13 +49,16 @@ function noteNumbers(note) {
   return ` (${numbers.join(/ x /.test(note) ? " × " : " − ")})`;
 }
 
-/** Return the list item of one line of a hand's points, its seat called `name`. */
-export function pointItem(line, name) {
+/**
+ * Return the list item of one line of a hand's points, scored by `person` ("you",
+ * "opponent", or in illustrations "knocker", "defender").
+ */
+export function pointItem(line, person) {
   const item = element("li", `seat-${line.seat}`);
   item.dataset.rule = line.rule;
   item.append(
     element("b", "", `+${line.points}`),
-    element("span", "", ` ${name}: ${t(`rule.${line.rule}`)}`),
+    element("span", "", ` ${t(`points.${person}`, { rule: t(`rule.${line.rule}`) })}`),
     element("small", "", noteNumbers(line.note)),
   );
   return item;
@@ -63,14 +66,14 @@ export function pointItem(line, name) {
 
 function pointLines(result) {
   const list = element("ul", "points");
-  for (const line of result.breakdown) list.append(pointItem(line, who(line.seat)));
+  for (const line of result.breakdown) list.append(pointItem(line, PERSONS[line.seat]));
   const total = element("p", "hand-points");
   const winner = result.winner;
   total.dataset.points = result.points.join(",");
   total.textContent =
     winner === null
       ? t("showdown.nothing")
-      : t("showdown.points", { who: who(winner), points: result.points[winner] });
+      : tSeat("showdown.points", winner, { points: result.points[winner] });
   const box = element("div", "point-lines"); // the total after the list: a <ul> holds only <li>
   box.append(list, total);
   return box;
@@ -79,7 +82,7 @@ function pointLines(result) {
 function gameTable(game) {
   const table = element("table", "sheet-game");
   const caption = element("caption", "", t("sheet.game", { number: game.number }));
-  if (game.over) caption.append(element("small", "", ` ${t("sheet.won", { who: who(game.winner) })}`));
+  if (game.over) caption.append(element("small", "", ` ${tSeat("sheet.won", game.winner)}`));
   table.append(caption);
   const head = element("tr");
   head.append(element("td"), element("th", "", t("you")), element("th", "", t("opponent")));
@@ -109,7 +112,7 @@ function hollywoodTable(games) {
   for (const game of games) {
     const head = element("th", game.over ? "won" : "", t("sheet.game", { number: game.number }));
     head.colSpan = 2;
-    if (game.over) head.title = t("sheet.won", { who: who(game.winner) });
+    if (game.over) head.title = tSeat("sheet.won", game.winner);
     top.append(head);
     sub.append(element("th", "", t("sheet.you")), element("th", "", t("sheet.opponent")));
   }
@@ -151,7 +154,8 @@ export function scoreSheet(scores) {
   else for (const game of scores.games) games.append(gameTable(game));
   box.append(games);
   for (const line of scores.match_bonuses) {
-    box.append(element("p", "bonus", `+${line.points} ${who(line.seat)}: ${t(`rule.${line.rule}`)}`));
+    const rule = t(`rule.${line.rule}`);
+    box.append(element("p", "bonus", `+${line.points} ${tSeat("points", line.seat, { rule })}`));
   }
   return box;
 }
@@ -171,12 +175,12 @@ export function drawShowdown(box, state, next, ms) {
     title.textContent = t("outcome.dead");
   } else {
     const winner = result.outcome === "undercut" ? 1 - showdown.knocker : showdown.knocker;
-    title.textContent = t(`outcome.${result.outcome}`, { who: who(winner) });
+    title.textContent = tSeat(`outcome.${result.outcome}`, winner);
   }
   box.append(title);
   if (showdown) {
     const knocker = handRow(
-      t("showdown.knocker", { who: who(showdown.knocker) }),
+      tSeat("showdown.laid", showdown.knocker),
       showdown.knocker_melds,
       showdown.knocker_deadwood_cards,
       showdown.knocker_deadwood,
@@ -184,7 +188,7 @@ export function drawShowdown(box, state, next, ms) {
     knocker.classList.add("knocker");
     const laidOff = showdown.layoffs.map((entry) => entry.card);
     const defender = handRow(
-      t("showdown.defender", { who: who(showdown.defender) }),
+      tSeat("showdown.laid", showdown.defender),
       showdown.defender_melds,
       [...laidOff, ...showdown.defender_deadwood_cards],
       showdown.defender_deadwood,
