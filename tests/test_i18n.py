@@ -517,11 +517,18 @@ LABELS = {"en": "You|Opponent", "it": "Tu|Avversario", "es": "Tú|Oponente",
 
 @needs_node
 def test_no_sentence_is_a_label_and_a_verb() -> None:
-    """A sentence never starts with a player as a label ("You: draws", "Tu: ha bussato")."""
+    """A sentence never starts with a player as a label ("You: draws", "Tu: ha bussato"),
+    and no string takes the player as a parameter (``{who}``): its person is in its id."""
     wrong = [
         f"{code} {key} [{number}]: {text}"
         for code, key, number, text in rendered()
         if re.search(rf"(^|[.!?]\s)({LABELS[code]})[\s\u202f]*:", text)
+    ]
+    wrong += [
+        f"{code} {key}: {text}"
+        for code in ALL
+        for key, text in translation(code).items()
+        if "who" in parameters(text)
     ]
     assert not wrong, "\n".join(wrong[:40])
 

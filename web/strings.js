@@ -73,7 +73,7 @@ function pluralCategory(code, count) {
  * Return `text` (a string of language `code`) with its plural choices made and its
  * `{name}` parameters filled in; a parameter not given stays as `{name}`.
  */
-function fill(text, params, code = language) {
+function fill(text, params, code) {
   const chosen = text.replace(PLURAL, (whole, name, branches) => {
     if (params[name] === undefined) return whole;
     const forms = Object.fromEntries([...branches.matchAll(BRANCH)].map(([, key, form]) => [key, form]));
