@@ -292,18 +292,21 @@ function draw(filter = {}, focus = "") {
   const chosen = pool.filter(
     (bucket) => (!rulesInput.value || bucket.rules === rulesInput.value) && (!levelInput.value || bucket.level === levelInput.value),
   );
+  const body = element("div", "stats-body"); // the figures, and beside them (below, on a phone) the words
   if (chosen.length) {
     const columns = chosen.map((bucket) => ({ title: rulesLabel(bucket), subtitle: levelLabel(bucket.level), counts: bucket.counts }));
     if (chosen.length > 1) columns.unshift({ title: t("stats.total"), counts: sum(chosen) });
     const scroller = element("div", "stats-scroll");
     scroller.append(figureTable(columns));
-    dialog.append(scroller);
+    body.append(scroller);
   } else {
-    dialog.append(element("p", "stats-empty", t(kind === "practice" ? "stats.empty_practice" : "stats.empty")));
+    body.append(element("p", "stats-empty", t(kind === "practice" ? "stats.empty_practice" : "stats.empty")));
   }
-  dialog.append(termsNote(chosen));
+  body.append(termsNote(chosen));
+  dialog.append(body);
   const practiceHands = sum(stats.buckets.filter((bucket) => bucket.practice)).hands || 0;
-  const notes = element("p", "stats-note", t("stats.since", { date: new Date(stats.since).toLocaleDateString() }));
+  const since = new Date(stats.since).toLocaleDateString(document.documentElement.lang);
+  const notes = element("p", "stats-note", t("stats.since", { date: since }));
   if (kind === "real" && practiceHands) notes.append(" ", t("stats.practice_apart", { hands: practiceHands }));
   dialog.append(notes);
 
