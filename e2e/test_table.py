@@ -187,7 +187,7 @@ def test_a_first_tap_picks_the_discard_and_shows_what_it_leaves(page: Page, base
     tap(card)
     expect(card).to_have_class("card face selected")
     # Without the 7h the sevens are no set: 7d 7s Kd 2d, 26 left over.
-    expect(card.locator(".after")).to_have_text("26")
+    expect(card.locator(".after")).to_have_attribute("data-count", "26")
     expect(page.locator("#deadwood")).to_have_text("Discarding 7♥: deadwood 26")
     expect(page.locator('#controls [data-action="discard 7h"]')).to_have_text("Discard 7♥")
     assert len(engine_match(page).actions) == 1  # nothing discarded yet
@@ -197,6 +197,7 @@ def test_a_first_tap_picks_the_discard_and_shows_what_it_leaves(page: Page, base
     tap(card)  # the second tap discards
     wait_idle(page)
     assert engine_match(page).actions[1].text == "discard 7h"
+    expect(page.locator("#table .after, #table [aria-pressed='true'].card")).to_have_count(0)
 
 
 def test_enter_twice_discards_the_focused_card(page: Page, base_url: str) -> None:

@@ -18,6 +18,8 @@ function cardElement(text) {
   }
   card.removeAttribute("data-action");
   card.removeAttribute("aria-disabled");
+  card.removeAttribute("aria-pressed");
+  card.querySelector(".after")?.remove(); // the deadwood badge of a card picked to discard
   card.className = "card face";
   return card;
 }
@@ -177,7 +179,6 @@ function drawHand(state, ui, legal) {
     group.className = `group ${kind}`;
     for (const text of texts) {
       const card = cardElement(text);
-      card.querySelector(".after")?.remove();
       if (text === view.taken) card.classList.add("taken");
       const action = legal.has(`discard ${text}`) ? `discard ${text}` : `layoff ${text}`;
       bind(card, action, legal);
@@ -189,10 +190,8 @@ function drawHand(state, ui, legal) {
         const badge = document.createElement("span");
         badge.className = "after";
         badge.setAttribute("aria-hidden", "true");
-        badge.textContent = after;
+        badge.dataset.count = after; // drawn by CSS: the card's name stays its accessible name
         card.append(badge);
-      } else {
-        card.removeAttribute("aria-pressed");
       }
       group.append(card);
     }
