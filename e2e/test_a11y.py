@@ -144,8 +144,15 @@ def key_turn(page: Page) -> None:
     else:
         after = hand_titles(page)
         focus_card(page, min(after, key=lambda card: (after[card], card)))
-        page.keyboard.press("Enter")
+        discard_with_keys(page)
     wait_idle(page)
+
+
+def discard_with_keys(page: Page) -> None:
+    """Discard the focused hand card: Enter picks it, Enter again discards it."""
+    page.keyboard.press("Enter")
+    expect(page.locator("#hand .card.selected")).to_have_count(1)
+    page.keyboard.press("Enter")
 
 
 def spoken(page: Page) -> list[str]:
@@ -418,6 +425,9 @@ def check_every_screen(page: Page, base_url: str) -> None:
     check_axe(page, "table at the discard")
     page.keyboard.press("c")
     page.keyboard.press("Enter")
+    expect(page.locator("#hand .card.selected")).to_have_count(1)
+    check_axe(page, "table with a card picked to discard")
+    page.keyboard.press("Enter")
     page.wait_for_selector('#table[data-turn="opponent"]')
     check_axe(page, "table at the opponent's turn")
     wait_idle(page)
@@ -547,7 +557,7 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     page.keyboard.press("u")
     wait_idle(page)
     focus_card(page, "7h")  # the slip: a knock with 2 deadwood was there
-    page.keyboard.press("Enter")
+    discard_with_keys(page)
     wait_idle(page)
     play_to(page, "hand_over", 100, turn=key_turn)
     keyboard_dialog(page, "#stats-button", "stats", "statistics with figures")

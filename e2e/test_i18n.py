@@ -124,7 +124,7 @@ def test_the_loading_screen_and_the_opponent_s_moves_are_a_player_s_words(
 def test_a_hint_is_said_in_the_language_with_its_cards(page: Page, base_url: str) -> None:
     open_game(page, base_url, f"?lang=it&seed={seed_dealt_by(STANDARD, 1)}")
     page.locator("#hint-button").click()
-    says = page.locator("#opp-says")
+    says = page.locator("#hint-line")
     expect(says).to_contain_text("Consiglio:")
     text = says.inner_text()
     assert "{" not in text and re.search(r"[♠♣♦♥]", text), text  # every parameter filled

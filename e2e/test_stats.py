@@ -244,6 +244,7 @@ def test_sound_once_on_plays_card_sounds_and_stays_on(page: Page, base_url: str)
     sound.uncheck()
     page.keyboard.press("Escape")
     silent = page.evaluate("window.audioProbe.started")
-    page.locator("#hand [data-action^='discard']").first.click()
-    wait_idle(page)
+    click_action(
+        page, str(page.locator("#hand [data-action^='discard']").first.get_attribute("data-action"))
+    )
     assert page.evaluate("window.audioProbe.started") == silent

@@ -1,6 +1,7 @@
 // The end of a hand: both hands in melds, lay-offs moving onto the knocker's melds,
 // the points with the rule behind each, and the score sheet.
-import { cardGroup, faceCard } from "./cards.js";
+import { list } from "./announce.js";
+import { cardGroup, faceCard, prettyCard } from "./cards.js";
 import { element } from "./dom.js";
 import { PERSONS, t, tSeat } from "./strings.js";
 
@@ -20,7 +21,10 @@ export function handRow(title, melds, deadwood, count) {
   return row;
 }
 
-/** Move the laid-off cards from the defender's row onto the knocker's melds, animated. */
+/**
+ * Move the laid-off cards from the defender's row onto the knocker's melds, animated, each
+ * to its place in the meld (5♦ before 6♦ 7♦ 8♦, not after them).
+ */
 function playLayoffs(box, showdown, ms) {
   const knockerMelds = box.querySelectorAll(".laid.knocker .group.meld");
   for (const { card, meld } of showdown.layoffs) {
@@ -30,7 +34,9 @@ function playLayoffs(box, showdown, ms) {
     const from = moving.getBoundingClientRect();
     moving.parentElement.removeChild(moving);
     moving.classList.add("laid-off");
-    target.append(moving);
+    const order = showdown.knocker_melds_after[meld];
+    const next = [...target.children].find((other) => order.indexOf(other.dataset.card) > order.indexOf(card));
+    target.insertBefore(moving, next ?? null);
     const to = moving.getBoundingClientRect();
     moving.animate(
       [{ transform: `translate(${from.left - to.left}px, ${from.top - to.top}px)` }, { transform: "none" }],
@@ -79,6 +85,36 @@ function pointLines(result) {
   return box;
 }
 
+/**
+ * Return the lay-offs in words, one sentence per meld laid off on ("You laid off 5♦ on
+ * 6♦ 7♦ 8♦."), and the legend of the frame the laid-off cards get.
+ */
+function layoffWords(showdown) {
+  const box = element("div", "layoff-words");
+  const melds = [...new Set(showdown.layoffs.map((entry) => entry.meld))];
+  for (const meld of melds) {
+    const cards = showdown.layoffs.filter((entry) => entry.meld === meld).map((entry) => prettyCard(entry.card));
+    const onto = showdown.knocker_melds[meld].map(prettyCard).join(" ");
+    box.append(element("p", "", tSeat("showdown.laid_off", showdown.defender, { cards: list(cards), meld: onto })));
+  }
+  const legend = element("p", "legend");
+  legend.append(element("span", "swatch laid-off"), element("span", "", t("showdown.laid_off_legend")));
+  box.append(legend);
+  return box;
+}
+
+/** Return the rows of a game's end bonuses: one per rule, each seat's points in its column. */
+function bonusRows(bonuses) {
+  const rules = [...new Set(bonuses.map((line) => line.rule))];
+  return rules.map((rule) => {
+    const points = [0, 1].map((seat) => {
+      const lines = bonuses.filter((line) => line.rule === rule && line.seat === seat);
+      return lines.length ? lines.reduce((sum, line) => sum + line.points, 0) : "";
+    });
+    return [rule, points];
+  });
+}
+
 function gameTable(game) {
   const table = element("table", "sheet-game");
   const caption = element("caption", "", t("sheet.game", { number: game.number }));
@@ -94,10 +130,7 @@ function gameTable(game) {
   };
   for (const [hand, a, b] of game.hands) row(t("sheet.hand", { number: hand }), a, b);
   row(t("sheet.total"), game.totals[0], game.totals[1], "total");
-  for (const line of game.bonuses) {
-    const [mine, theirs] = line.seat === 0 ? [line.points, ""] : ["", line.points];
-    row(t(`rule.${line.rule}`), mine, theirs, "bonus");
-  }
+  for (const [rule, [mine, theirs]] of bonusRows(game.bonuses)) row(t(`rule.${rule}`), mine, theirs, "bonus");
   if (game.bonuses.length) row(t("sheet.final"), game.final[0], game.final[1], "total");
   return table;
 }
@@ -161,6 +194,21 @@ export function scoreSheet(scores) {
 }
 
 /**
+ * Return the match's end: who won it, with what decided it, the winner's figure first:
+ * points ("You won the match, 383 to 138!"), games won in a best-of match, hands won in
+ * a match by hands.
+ */
+function matchEnd(scores) {
+  const winner = scores.winner;
+  const [id, figures] = {
+    best_of: ["match.won_games", scores.games_won],
+    hands: ["match.won_hands", scores.hands_won],
+  }[scores.format] ?? ["match.won_points", scores.totals];
+  const said = tSeat(id, winner, { winner: figures[winner], loser: figures[1 - winner] });
+  return element("p", `match-end ${winner === 0 ? "won" : "lost"}`, said);
+}
+
+/**
  * Draw the hand's end into `box` from the bridge `state`; `ms` paces the lay-offs.
  * The "next" (or new game) button is `next`, made by the caller.
  */
@@ -178,6 +226,13 @@ export function drawShowdown(box, state, next, ms) {
     title.textContent = tSeat(`outcome.${result.outcome}`, winner);
   }
   box.append(title);
+  if (view.scores.over) box.append(matchEnd(view.scores));
+  // The hands and points beside the score sheet on a wide screen, above it on a phone.
+  const hands = element("div", "showdown-hands");
+  const side = element("div", "showdown-side");
+  const body = element("div", "showdown-body");
+  body.append(hands, side);
+  box.append(body);
   if (showdown) {
     const knocker = handRow(
       tSeat("showdown.laid", showdown.knocker),
@@ -194,7 +249,7 @@ export function drawShowdown(box, state, next, ms) {
       showdown.defender_deadwood,
     );
     defender.classList.add("defender");
-    box.append(knocker, defender);
+    hands.append(knocker, defender);
   } else {
     for (const seat of [0, 1]) {
       const row = element("div", "laid");
@@ -204,18 +259,11 @@ export function drawShowdown(box, state, next, ms) {
       for (const text of view.hands[seat]) group.append(faceCard(text));
       groups.append(group);
       row.append(groups);
-      box.append(row);
+      hands.append(row);
     }
   }
-  if (result.outcome !== "dead") box.append(pointLines(result));
-  if (view.scores.over) {
-    const mine = view.scores.winner === 0;
-    const banner = element("p", `match-end ${mine ? "won" : "lost"}`, t(mine ? "match.won" : "match.lost"));
-    const [you, opponent] = view.scores.totals;
-    banner.append(element("small", "", ` ${t("match.totals", { you, opponent })}`));
-    box.append(banner);
-  }
-  box.append(scoreSheet(view.scores));
-  box.append(next);
+  if (showdown && showdown.layoffs.length) hands.append(layoffWords(showdown));
+  if (result.outcome !== "dead") hands.append(pointLines(result));
+  side.append(scoreSheet(view.scores), next);
   if (showdown && showdown.layoffs.length) setTimeout(() => playLayoffs(box, showdown, ms * 1.5), ms);
 }
