@@ -205,7 +205,7 @@ def test_enter_twice_discards_the_focused_card(page: Page, base_url: str) -> Non
     page.locator('#hand [data-card="Kd"]').focus()
     page.keyboard.press("Enter")
     expect(page.locator('#hand [data-card="Kd"]')).to_have_class("card face selected")
-    expect(page.locator("#announce")).to_contain_text("king of diamonds selected")
+    expect(page.locator("#announce")).to_contain_text("You picked the king of diamonds to discard")
     page.keyboard.press("Enter")
     wait_idle(page)
     assert engine_match(page).actions[1].text == "discard Kd"

@@ -564,7 +564,7 @@ export default {
   "deadwood.after": "Abwurf {card}: Restpunkte {count}",
   "action.take": "{card} nehmen",
   "action.discard": "{card} abwerfen",
-  "say.selected": "{card} gewählt: Wirfst du sie ab, bleiben Restpunkte {count}. Noch einmal drücken, um sie abzuwerfen.",
+  "say.selected": "Du hast {card} zum Abwerfen gewählt: danach Restpunkte {count}. Noch einmal drücken, um sie abzuwerfen.",
   "say.sorted_rank": "Dein Blatt ist nach Wert sortiert.",
   "say.sorted_suit": "Dein Blatt ist nach Farbe sortiert.",
   "keys.sort": "Dein Blatt nach Wert oder Farbe sortieren",

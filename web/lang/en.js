@@ -543,7 +543,7 @@ export default {
   "deadwood.after": "Discarding {card}: deadwood {count}",
   "action.take": "Take {card}",
   "action.discard": "Discard {card}",
-  "say.selected": "{card} picked: discarding it leaves deadwood of {count}. Press it again to discard it.",
+  "say.selected": "You picked the {card} to discard: it leaves deadwood of {count}. Press it again to discard it.",
   "say.sorted_rank": "Your hand is sorted by rank.",
   "say.sorted_suit": "Your hand is sorted by suit.",
   "keys.sort": "Sort your hand by rank or by suit",

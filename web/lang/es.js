@@ -564,7 +564,7 @@ export default {
   "deadwood.after": "Descartando {card}: madera muerta {count}",
   "action.take": "Tomar {card}",
   "action.discard": "Descartar {card}",
-  "say.selected": "{card} elegida: si la descartas, la madera muerta es {count}. Púlsala otra vez para descartarla.",
+  "say.selected": "Elegiste {card} para descartar: queda madera muerta {count}. Púlsala otra vez para descartarla.",
   "say.sorted_rank": "Tu mano está ordenada por valor.",
   "say.sorted_suit": "Tu mano está ordenada por palo.",
   "keys.sort": "Ordenar la mano por valor o por palo",

@@ -564,7 +564,7 @@ export default {
   "deadwood.after": "En défaussant {card} : {count, plural, one {# point en main} other {# points en main}}",
   "action.take": "Prendre {card}",
   "action.discard": "Défausser {card}",
-  "say.selected": "{card} choisie : la défausser laisse {count, plural, one {# point en main} other {# points en main}}. Appuyez de nouveau pour la défausser.",
+  "say.selected": "Vous avez choisi {card} pour la défausse : il reste {count, plural, one {# point en main} other {# points en main}}. Appuyez de nouveau pour la défausser.",
   "say.sorted_rank": "Votre main est triée par valeur.",
   "say.sorted_suit": "Votre main est triée par couleur.",
   "keys.sort": "Trier votre main par valeur ou par couleur",

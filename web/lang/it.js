@@ -564,7 +564,7 @@ export default {
   "deadwood.after": "Scartando {card}: punti spaiati {count}",
   "action.take": "Prendi {card}",
   "action.discard": "Scarta {card}",
-  "say.selected": "{card} scelta: scartandola, i punti spaiati sono {count}. Premila di nuovo per scartarla.",
+  "say.selected": "Hai scelto {card} da scartare: restano punti spaiati {count}. Premila di nuovo per scartarla.",
   "say.sorted_rank": "La tua mano è ordinata per valore.",
   "say.sorted_suit": "La tua mano è ordinata per seme.",
   "keys.sort": "Ordina la mano per valore o per seme",
