@@ -24,6 +24,17 @@ NINES = "9" * 309
 """A number that overflows a float: the issue's ``?gin_bonus=<309 nines>``."""
 
 
+def next_move(
+    session: bridge.Session, state: dict[str, Any], rng: random.Random | None
+) -> dict[str, Any]:
+    """Make the next move of ``state``: the opponent's, or the player's (at random with
+    ``rng``, else its first legal move); return the new state."""
+    if state["opponent_to_move"]:
+        return ask(session, "opponent")
+    legal = state["view"]["legal"]
+    return ask(session, "play", rng.choice(legal) if rng else legal[0])
+
+
 # --- bounded rules ---------------------------------------------------------------------
 
 
@@ -75,11 +86,7 @@ def test_the_opponent_plays_at_every_largest_value() -> None:
     )
     rng = random.Random(3)
     for _ in range(30):
-        state = (
-            ask(session, "opponent")
-            if state["opponent_to_move"]
-            else ask(session, "play", rng.choice(state["view"]["legal"]))
-        )
+        state = next_move(session, state, rng)
         assert state["ok"], state
 
 
@@ -348,11 +355,7 @@ def sessions() -> Iterator[tuple[str, bridge.Session]]:
     state = new_game(session, level="simple")
     rng = random.Random(4)
     for _ in range(12):
-        state = (
-            ask(session, "opponent")
-            if state["opponent_to_move"]
-            else ask(session, "play", rng.choice(state["view"]["legal"]))
-        )
+        state = next_move(session, state, rng)
     while state["opponent_to_move"]:
         state = ask(session, "opponent")
     ask(session, "load_record", state["save"])
@@ -366,11 +369,7 @@ def sessions() -> Iterator[tuple[str, bridge.Session]]:
     session = bridge.Session()
     state = new_game(session, seed="5", level="simple")
     while state["view"]["phase"] != "hand_over":
-        state = (
-            ask(session, "opponent")
-            if state["opponent_to_move"]
-            else ask(session, "play", rng.choice(state["view"]["legal"]))
-        )
+        state = next_move(session, state, rng)
     yield "a hand over", session
     session = bridge.Session()
     new_game(session, practice="true", seed="7")
@@ -489,11 +488,7 @@ def test_nothing_the_page_holds_during_a_hand_replays_its_hidden_cards() -> None
     earlier = state["save"]
     later = state
     for _ in range(3):
-        later = (
-            ask(session, "opponent")
-            if later["opponent_to_move"]
-            else ask(session, "play", later["view"]["legal"][0])
-        )
+        later = next_move(session, later, None)
     answer = ask(session, "resume", earlier)
     assert answer["ok"] is False and answer["message"]["id"] == "earlier_save"
     assert ask(bridge.Session(session.sealer), "resume", later["save"])["ok"]  # the latest does
@@ -523,11 +518,7 @@ def test_an_exported_game_opens_anywhere_once_the_match_is_over() -> None:
     assert ask(bridge.Session(), "load_record", running)["message"]["id"] == "sealed"
     rng = random.Random(1)
     while state["view"]["phase"] != "match_over":
-        state = (
-            ask(session, "opponent")
-            if state["opponent_to_move"]
-            else ask(session, "play", rng.choice(state["view"]["legal"]))
-        )
+        state = next_move(session, state, rng)
     finished = json.loads(ask(session, "export")["text"])
     assert "seal" not in finished and len(finished["record"]["secret"]) == 32
     elsewhere = bridge.Session()
