@@ -132,7 +132,7 @@ function shareLink(state) {
   label.append(field);
   const copy = button(t("replay.share_copy"), { replay: "share" });
   const done = element("span", "note");
-  done.setAttribute("role", "status");
+  done.setAttribute("aria-live", "polite"); // the dialog's status line tells the replay's steps
   copy.addEventListener("click", async () => {
     field.select();
     try {
