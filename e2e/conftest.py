@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from csp_guard import context, csp_violations  # noqa: F401 - pages fail on a CSP violation
 from player import CHROMIUM, CHROMIUM_ARGS, website
 
 ROOT = Path(__file__).resolve().parent.parent

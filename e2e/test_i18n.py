@@ -12,7 +12,16 @@ import re
 from pathlib import Path
 
 import pytest
-from player import click_action, fits_the_width, go_out, open_game, phase, plant_save, wait_idle
+from player import (
+    click_action,
+    fits_the_width,
+    go_out,
+    open_game,
+    phase,
+    plant_save,
+    poll,
+    wait_idle,
+)
 from playwright.sync_api import Browser, Page, expect
 
 from deals import KNOCKER, LOOSE, STANDARD, crafted, seed_dealt_by
@@ -220,6 +229,6 @@ def test_a_showdown_in_german(page: Page, base_url: str, artifacts: Path) -> Non
     )
     assert re.search(r"\(\d+ \u2212 2\)", box.locator("[data-rule=knock]").inner_text())
     expect(box.locator(".sheet h3")).to_have_text("Punkteliste")
-    page.wait_for_function("document.getAnimations().length === 0")
+    poll(page, "document.getAnimations().length === 0")  # no eval under the page's CSP
     page.screenshot(path=str(artifacts / "phone-german-showdown.png"), full_page=True)
     assert fits_the_width(page)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from csp_guard import watch_policy
 from player import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -100,8 +101,11 @@ def context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[
     """A browser context that allows service workers (the others block them)."""
     made = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
     made.add_init_script(WATCH_WORKER)
+    violations: list[str] = []
+    watch_policy(made, violations)
     yield made
     made.close()
+    assert not violations, f"Content-Security-Policy violations: {violations}"
 
 
 def build_of(site: Path) -> dict[str, Any]:
@@ -112,9 +116,21 @@ def build_of(site: Path) -> dict[str, Any]:
     return build
 
 
+def site_cache(build: dict[str, Any], scope: str) -> str:
+    """Return the name of the cache the service worker of ``scope`` (a folder URL) keeps
+    ``build``'s files in: named by its scope, so builds on one origin keep their own."""
+    return f"ginrummy@{scope} site-" + build["cache"].removeprefix("ginrummy-sw-site-")
+
+
+def cdn_cache(cdn: str, scope: str) -> str:
+    """Return the name of the cache the service worker of ``scope`` keeps the CDN's
+    Pyodide files in."""
+    return f"ginrummy@{scope} cdn {cdn}"
+
+
 def worker_settles(page: Page) -> str:
     """Wait until the service worker the page registered is activated or refused; which."""
-    page.wait_for_function(SETTLED, timeout=WORKER_TIMEOUT)
+    poll(page, SETTLED, timeout_ms=WORKER_TIMEOUT)  # not wait_for_function: no eval under CSP
     return str(page.evaluate("swStates.at(-1)"))
 
 
@@ -156,7 +172,7 @@ def test_after_one_visit_the_game_plays_with_the_network_cut(
         open_game(page, url, "?seed=7")
         assert worker_settles(page) == "activated"
         assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == url + "sw.js"
-        kept = cached_urls(page, build["cache"])
+        kept = cached_urls(page, site_cache(build, url))
         assert sorted(kept) == sorted(url + name for name in build["files"])
 
         go_offline(page, server)
@@ -164,8 +180,10 @@ def test_after_one_visit_the_game_plays_with_the_network_cut(
         wait_idle(page)
         discard_one(page)
 
-        other = context.new_page()  # a new tab, and a page load with the game in its query
-        open_game(other, url, "?preset=oklahoma&seed=3")
+        other = context.new_page()  # a new tab, and a page load with another game in its query
+        other.goto(url + "?preset=oklahoma&seed=3")
+        other.locator("[data-link=play]").click(timeout=WORKER_TIMEOUT)  # it may replace mine
+        wait_idle(other)
         discard_one(other)
 
 
@@ -174,8 +192,8 @@ def test_a_new_build_takes_over_and_deletes_only_the_old_and_retired_caches(
 ) -> None:
     live = tmp_path / "live"
     shutil.copytree(site_dir, live)
-    old = build_of(live)["cache"]
     with serving(live) as server:
+        old = site_cache(build_of(live), server.url)
         page = context.new_page()
         open_game(page, server.url)
         assert worker_settles(page) == "activated"
@@ -186,7 +204,7 @@ def test_a_new_build_takes_over_and_deletes_only_the_old_and_retired_caches(
         marker = "/* the second build */"
         with (live / "style.css").open("a") as css:
             css.write(marker)
-        new = website().write_precache(live)
+        new = site_cache({"cache": website().write_precache(live)}, server.url)
         assert new != old
         server.requested.clear()
         page.reload()  # served by the old build; the browser finds the new sw.js meanwhile
@@ -215,7 +233,7 @@ def test_a_file_that_is_not_the_build_s_keeps_the_site_online_only(
         page = context.new_page()
         open_game(page, server.url)
         assert worker_settles(page) == "redundant"
-        assert not [name for name in page.evaluate(CACHE_NAMES) if name.startswith("ginrummy-sw-")]
+        assert not [name for name in page.evaluate(CACHE_NAMES) if name.startswith("ginrummy")]
         discard_one(page)
 
 
@@ -255,7 +273,7 @@ def test_the_cdn_build_loads_pyodide_from_jsdelivr_and_keeps_it(
         page.goto(server.url + "manifest.webmanifest")  # the origin, before any service worker
         page.evaluate(  # an earlier CDN build of this Pyodide kept its standard library
             "([name, url]) => caches.open(name).then((c) => c.put(url, new Response('old')))",
-            [f"ginrummy-sw-cdn {cdn}", cdn + "python_stdlib.zip"],
+            [cdn_cache(cdn, server.url), cdn + "python_stdlib.zip"],
         )
         try:
             open_game(page, server.url)
@@ -265,7 +283,7 @@ def test_the_cdn_build_loads_pyodide_from_jsdelivr_and_keeps_it(
         assert {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"} <= set(served)
         assert not [path for path in server.requested if "pyodide" in path]
         assert worker_settles(page) == "activated"
-        kept = cached_urls(page, f"ginrummy-sw-cdn {cdn}")
+        kept = cached_urls(page, cdn_cache(cdn, server.url))
         assert sorted(kept) == sorted(cdn + name for name in tools.CDN_FILES)
 
         context.unroute_all()

@@ -445,7 +445,7 @@ def test_screenshots(
     if phase(page) == "draw":
         click_action(page, "stock")
     page.mouse.move(1, 1)  # no card raised by a hover
-    page.wait_for_function("document.getAnimations().length === 0")
+    poll(page, "document.getAnimations().length === 0")  # no eval under the page's CSP
     page.screenshot(path=str(artifacts / f"{name}-table.png"))
     box = page.locator("#hand").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0]

@@ -43,13 +43,39 @@ def test_a_new_game_answers_the_state_the_page_draws() -> None:
 
 
 def test_the_params_of_a_game_start_the_same_deal_again() -> None:
-    first = new_game(bridge.Session(), preset="oklahoma", gin_bonus="20", undercut_on_tie="false")
+    first = new_game(
+        bridge.Session(), preset="oklahoma", gin_bonus="20", undercut_on_tie="false", seed="4"
+    )
     again = new_game(bridge.Session(), **first["params"])
     assert again["view"] == first["view"]
     assert first["params"]["preset"] == "oklahoma" and first["params"]["gin_bonus"] == "20"
     assert first["params"]["undercut_on_tie"] == "false" and "knock_limit" not in first["params"]
     resumed = ask(bridge.Session(), "resume", first["save"])
     assert resumed["params"] == first["params"]
+
+
+def test_a_sealed_game_s_params_name_its_deal_only_once_the_match_is_over() -> None:
+    # Dealt without a number, the game is sealed: its params (the page's URL) carry the
+    # rules and level but no seed while it is played, and the seed and secret once it is
+    # over, which deal the very same cards again to whoever opens them.
+    session = bridge.Session()
+    first = new_game(session, preset="oklahoma", gin_bonus="20", target="10", level="simple")
+    assert first["params"] == {
+        "preset": "oklahoma",
+        "gin_bonus": "20",
+        "target": "10",
+        "level": "simple",
+    }
+    other = new_game(bridge.Session(), **first["params"])
+    assert other["view"]["hand"] != first["view"]["hand"]  # the same rules, another deal
+    last = play_out(session, random.Random(2))
+    shared = last["params"]
+    assert shared["seed"].isdigit() and len(shared["secret"]) == 32
+    again = new_game(bridge.Session(), **shared)
+    assert again["view"]["hand"] == first["view"]["hand"] and again["params"] == {
+        **shared,
+        "level": "simple",
+    }
 
 
 @pytest.mark.parametrize(

@@ -163,6 +163,7 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> 
         slim = tool_module("slim_wheel", root).slim_wheel(wheel, Path(work))
         snapshots.snapshot(slim, compiled_stdlib(root), out, root, kept=root / "build")
     preload(out / "index.html", preloads)
+    tool_module("csp", root).complete_policies(out, where)
     draw_icons(out, root)
     (out / ".nojekyll").write_bytes(b"")
     if not cdn:

@@ -171,7 +171,8 @@ export function newGameForm(dialog, options, current, check, help) {
     const rules = presetRules(name);
     for (const [field, input] of inputs) setField(input, field in changes ? changes[field] : rules[field]);
   };
-  const { preset: startPreset = "standard", seed: _seed, level: _level, practice: _practice, ...changes } = current;
+  const { preset: startPreset = "standard", seed: _seed, secret: _secret, level: _level, practice: _practice, ...changes } =
+    current;
   preset.value = startPreset;
   showPreset(startPreset, changes);
   if (Object.keys(changes).length) details.open = true;

@@ -33,11 +33,22 @@
     return LANGUAGES.includes(code) ? code : "en";
   }
 
-  /** Return URL-style rule params of a `rules` attribute: "classic&gin_bonus=20". */
+  /**
+   * Return URL-style rule params of a `rules` attribute: "classic&gin_bonus=20", or only
+   * changed fields ("gin_bonus=20": from the standard rules, as in the game's URL).
+   */
   function ruleParams(text) {
     const query = (text || "standard").trim();
     const first = query.split("&")[0];
-    return Object.fromEntries(new URLSearchParams(first.includes("=") ? query : `preset=${query}`));
+    const params = Object.fromEntries(new URLSearchParams(first.includes("=") ? query : `preset=${query}`));
+    return { preset: "standard", ...params };
+  }
+
+  /** Return rule params in words for a poster: "classic, gin bonus 20". */
+  function rulesInWords(params) {
+    const { preset, ...changes } = params;
+    const words = [preset, ...Object.entries(changes).map(([name, value]) => `${name} ${value}`)];
+    return words.join(", ").replaceAll("_", " ");
   }
 
   // --- the shared illustration server ---------------------------------------------------
@@ -163,7 +174,7 @@
       poster.className = "embed-poster";
       poster.innerHTML = '<span class="fan" aria-hidden="true"><span></span><span></span><span></span></span><b></b><small></small>';
       poster.querySelector("b").textContent = this.getAttribute("label") || "\u25B6 Gin Rummy";
-      poster.querySelector("small").textContent = ruleParams(this.getAttribute("rules")).preset.replaceAll("_", " ");
+      poster.querySelector("small").textContent = rulesInWords(ruleParams(this.getAttribute("rules")));
       poster.addEventListener("click", () => this.start(box), { once: true });
       box.append(poster);
     }

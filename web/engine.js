@@ -2,13 +2,17 @@
 import { t } from "./strings.js";
 
 const STALL_MS = 30000;
+// Once Python is ready, every request is answered within this time or the engine is taken
+// for stuck: the worker is stopped and the page says so (Python cannot be interrupted from
+// outside without cross-origin isolation, which a static host cannot turn on).
+const ANSWER_MS = 60000;
 
 /**
  * Start the worker. `onStage(name, done)` hears each loading stage ("runtime", "engine",
  * "ready") and, while the runtime downloads, how much of it is done (0 to 1: a download
  * that goes on is no stall); `onFail(message, stalled)` hears a failed or stalled load,
- * or a worker that died later, once; requests then answer an error instead of waiting
- * for ever.
+ * or a worker that died later or left a request unanswered for `ANSWER_MS`, once;
+ * requests then answer an error instead of waiting for ever.
  * Returns `call(op, arg)`, a promise of the bridge's answer as an object. Python's time
  * for each answer is recorded as a performance measure named "bridge OP".
  */
@@ -17,9 +21,10 @@ export function startEngine(onStage, onFail) {
   const worker =
     globalThis.ginrummyWorker || new Worker(new URL("worker.js", import.meta.url), { type: "module" });
   const early = globalThis.ginrummyEarly || [];
-  const waiting = new Map();
+  const waiting = new Map(); // request id -> { op, resolve, clock }
   let next = 1;
   let failed = false;
+  let ready = false;
   let timer = 0;
 
   const fail = (message, stalled = false) => {
@@ -27,8 +32,18 @@ export function startEngine(onStage, onFail) {
     failed = true;
     clearTimeout(timer);
     onFail(message, stalled);
-    for (const [, resolve] of waiting.values()) resolve({ ok: false, error: message, internal: true });
+    for (const entry of waiting.values()) {
+      clearTimeout(entry.clock);
+      entry.resolve({ ok: false, error: message, internal: true });
+    }
     waiting.clear();
+  };
+  const startClock = (entry) => {
+    entry.clock = setTimeout(() => {
+      console.error(`the engine left the request "${entry.op}" unanswered for ${ANSWER_MS} ms`);
+      worker.terminate();
+      fail(t("error.no_answer", { seconds: ANSWER_MS / 1000 }));
+    }, ANSWER_MS);
   };
   const watch = () => {
     clearTimeout(timer);
@@ -39,18 +54,25 @@ export function startEngine(onStage, onFail) {
   worker.onmessage = (event) => {
     const data = event.data;
     if (data.stage) {
-      if (data.stage === "ready") clearTimeout(timer);
-      else watch();
+      if (data.stage === "ready") {
+        clearTimeout(timer);
+        ready = true;
+        for (const entry of waiting.values()) startClock(entry);
+      } else {
+        watch();
+      }
       onStage(data.stage, data.done);
     } else if (data.fatal) {
       fail(data.fatal);
     } else {
-      const [op, resolve] = waiting.get(data.id);
+      const entry = waiting.get(data.id);
+      if (!entry) return; // answered already: the engine was taken for stuck
       waiting.delete(data.id);
+      clearTimeout(entry.clock);
       if (data.ms !== undefined) {
-        performance.measure(`bridge ${op}`, { start: performance.now() - data.ms, duration: data.ms });
+        performance.measure(`bridge ${entry.op}`, { start: performance.now() - data.ms, duration: data.ms });
       }
-      resolve(JSON.parse(data.text));
+      entry.resolve(JSON.parse(data.text));
     }
   };
   worker.onerror = (event) => fail(event.message || "the Python worker could not start");
@@ -63,7 +85,9 @@ export function startEngine(onStage, onFail) {
     new Promise((resolve) => {
       if (failed) return resolve({ ok: false, error: t("error.stopped"), internal: true });
       const id = next++;
-      waiting.set(id, [op, resolve]);
+      const entry = { op, resolve, clock: 0 };
+      waiting.set(id, entry);
+      if (ready) startClock(entry);
       worker.postMessage({ id, op, arg });
     });
 }

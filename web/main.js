@@ -4,6 +4,7 @@ import { announce, announceFrom, list, moveClause, say, turnText } from "./annou
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
 import { afterDraw, installKeyboard, markShowdown, openKeys, rememberFocus } from "./keyboard.js";
+import { askToPlayLink, linkParams, sameGame } from "./link.js";
 import { keepOffline } from "./offline.js";
 import { drawPractice, explain, setupPractice } from "./practice.js";
 import { cardName } from "./cards.js";
@@ -14,6 +15,7 @@ import { showRulesHelp } from "./rules-help.js";
 import { choice, choose, motion, openSettings, setting, setupSettings } from "./settings.js";
 import { drawShowdown } from "./showdown.js";
 import { setupSound, soundOfMove } from "./sound.js";
+import { onUnsaved, read, remove, write } from "./storage.js";
 import { newGameId, recordHand, setupStats } from "./stats.js";
 import { LANGUAGES, errorText, preferredLanguage, rememberLanguage, setLanguage, t, translate } from "./strings.js";
 import { SORTS } from "./hand-order.js";
@@ -22,7 +24,7 @@ import { animate, drawTable, relabelCards, snapshot } from "./table.js";
 const $ = (id) => document.getElementById(id);
 const SAVE_KEY = "ginrummy.game";
 const SPEED_KEY = "ginrummy.speed";
-const PREVIOUS_KEY = "ginrummy.previous";
+const PREVIOUS_KEY = "ginrummy.previous"; // + ".TIME": a game in progress a link replaced
 // Per speed: the pause before each opponent move and the length of a card's slide, in ms.
 const PACE = { slow: [1400, 650], normal: [800, 380], fast: [260, 160], instant: [0, 0] };
 // The loading bar: the runtime's download fills its first third, then Python boots.
@@ -98,11 +100,11 @@ function showMessage(text) {
   if (!$("message").open) $("message").showModal();
 }
 
-/** Keep the game in localStorage and its rules and seed in the URL. */
+/** Keep the game in the browser and its params in the URL (a sealed game's seed only once it is over). */
 function remember(next) {
   if (EMBED) return;
   const saved = { params: next.params, save: next.save, order: ui.order, own: ui.own, game: ui.game };
-  localStorage.setItem(SAVE_KEY, JSON.stringify(saved));
+  write(SAVE_KEY, JSON.stringify(saved));
   const query = new URLSearchParams(next.params).toString();
   if (location.search.slice(1) !== query) history.replaceState(null, "", `?${query}`);
 }
@@ -115,7 +117,7 @@ function show(next, animated = true) {
   }
   const previous = state;
   state = next;
-  recordHand(state, ui.game);
+  if (!EMBED) recordHand(state, ui.game); // an embedded game is the host page's, not the player's
   if (animated) soundOfMove(previous, state);
   if (!previous || previous.save !== state.save) showHint(""); // a hint is for one position
   $("opp-says").textContent = opponentLine(state.view);
@@ -347,9 +349,10 @@ $("replay-button").addEventListener("click", () => {
 });
 setupPractice(undo);
 $("rules-button").addEventListener("click", () => showRulesHelp($("rules-help"), call, state ? state.params : {}));
-$("speed").addEventListener("change", () => localStorage.setItem(SPEED_KEY, $("speed").value));
-$("speed").value = localStorage.getItem(SPEED_KEY) || "normal";
+$("speed").addEventListener("change", () => write(SPEED_KEY, $("speed").value));
+$("speed").value = read(SPEED_KEY) || "normal";
 setupStats($("stats"), $("stats-button"), showMessage);
+onUnsaved((reason) => showMessage(t(`storage.${reason}`)));
 setupSound($("sound"));
 
 // --- the language switch: each language named in itself; the table redrawn in the new one
@@ -468,19 +471,14 @@ $("sort").addEventListener("click", (event) => {
 
 // --- start: resume the saved game, or deal the one the URL asks for ---------------------
 
-function urlParams() {
-  const { embed: _embed, ...params } = Object.fromEntries(new URLSearchParams(location.search));
-  delete params.lang; // the page's language, not the game's
-  return params;
-}
-
-function sameGame(a, b) {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].every((key) => key === "level" || a[key] === b[key]);
-}
-
+/**
+ * Return the saved game's state, resumed, or null to deal the game the link asks for
+ * (`wanted`, its params). A save that does not load is reported and kept aside. A link to
+ * another game asks before it takes the place of a game in progress, which is then kept
+ * aside under a key of its own (never over another).
+ */
 async function resume(wanted) {
-  const raw = EMBED ? null : localStorage.getItem(SAVE_KEY);
+  const raw = EMBED ? null : read(SAVE_KEY);
   if (!raw) return null;
   let saved = null;
   try {
@@ -488,29 +486,34 @@ async function resume(wanted) {
   } catch {
     saved = null;
   }
-  if (saved && Object.keys(wanted).length && !sameGame(saved.params || {}, wanted)) {
-    localStorage.setItem(PREVIOUS_KEY, raw); // the URL asks for another game: keep this one
-    return null;
-  }
   const answer = saved && typeof saved.save === "string" ? await call("resume", saved.save) : null;
   if (loadFailed) return null; // Python never started: the save is not to blame
-  if (answer && answer.ok) {
-    ui.hand = answer.view.hand_number;
-    ui.game = typeof saved.game === "string" ? saved.game : newGameId();
-    ui.order = Array.isArray(saved.order) ? saved.order.filter((text) => typeof text === "string") : [];
-    ui.own = saved.own === true;
-    return answer;
+  if (!answer || !answer.ok) {
+    const key = `ginrummy.broken.${Date.now()}`;
+    write(key, raw);
+    remove(SAVE_KEY);
+    const error = answer ? errorText(answer) : t("error.not_a_save");
+    setTimeout(() => showMessage(t("error.save_broken", { error, key })));
+    return null;
   }
-  const key = `ginrummy.broken.${Date.now()}`;
-  localStorage.setItem(key, raw);
-  localStorage.removeItem(SAVE_KEY);
-  const error = answer ? errorText(answer) : t("error.not_a_save");
-  setTimeout(() => showMessage(t("error.save_broken", { error, key })));
-  return null;
+  if (Object.keys(wanted).length && !sameGame(saved.params || {}, wanted)) {
+    if (answer.view.phase === "match_over") return null; // over: its hands are counted
+    const key = `${PREVIOUS_KEY}.${Date.now()}`;
+    if (await askToPlayLink($("confirm"), key)) {
+      write(key, raw);
+      return null;
+    }
+  }
+  ui.hand = answer.view.hand_number;
+  ui.game = typeof saved.game === "string" ? saved.game : newGameId();
+  ui.order = Array.isArray(saved.order) ? saved.order.filter((text) => typeof text === "string") : [];
+  ui.own = saved.own === true;
+  return answer;
 }
 
 async function start() {
-  const wanted = urlParams();
+  const options = await call("options");
+  const wanted = options.ok ? linkParams(options) : {};
   let first = await resume(wanted);
   if (loadFailed) return; // the loading screen says why
   if (!first) {

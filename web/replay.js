@@ -113,15 +113,53 @@ function viewer(dialog, call, first, problem) {
 }
 
 /**
- * Open the replays dialog: save the game in play (`state.save`) as a file, or open a
- * record file and step through it. A bad file is explained and changes nothing.
+ * Return the offer of a link that deals the game of bridge `state` again: the link, to
+ * copy, when its params name the deal (a game dealt from a number, or a sealed game
+ * once its match is over), else a note that it comes then.
+ */
+function shareLink(state) {
+  const box = element("div", "replay-share");
+  if (!state.params.seed) {
+    box.append(element("p", "note", t("replay.share_later")));
+    return box;
+  }
+  const link = new URL(`?${new URLSearchParams(state.params)}`, location.href).href;
+  const label = element("label", "field", t("replay.share"));
+  const field = element("input");
+  field.readOnly = true;
+  field.value = link;
+  field.addEventListener("focus", () => field.select());
+  label.append(field);
+  const copy = button(t("replay.share_copy"), { replay: "share" });
+  const done = element("span", "note");
+  done.setAttribute("aria-live", "polite"); // the dialog's status line tells the replay's steps
+  copy.addEventListener("click", async () => {
+    field.select();
+    try {
+      await navigator.clipboard.writeText(link);
+      done.textContent = t("replay.share_copied");
+    } catch {
+      done.textContent = ""; // no clipboard here: the link stays selected in its field
+    }
+  });
+  box.append(label, copy, done);
+  return box;
+}
+
+/**
+ * Open the replays dialog: save the game in play as a file (the bridge's export), offer
+ * a link to its deal, or open a record file and step through it. A bad file is explained
+ * and changes nothing.
  */
 export function openReplays(dialog, call, state) {
   dialog.replaceChildren();
   listenKeys(dialog, () => {}); // no viewer yet
   dialog.append(element("h2", "", t("replay.title")));
   const save = button(t("replay.export"), { replay: "export" });
-  save.addEventListener("click", () => download(`gin-rummy-${today()}.json`, "application/json", state.save));
+  save.addEventListener("click", async () => {
+    const answer = await call("export");
+    if (answer.ok) download(`gin-rummy-${today()}.json`, "application/json", answer.text);
+  });
   const open = element("label", "file-button");
   const input = element("input");
   input.type = "file";
@@ -139,7 +177,7 @@ export function openReplays(dialog, call, state) {
   close.addEventListener("click", () => dialog.close());
   const row = element("div", "buttons");
   row.append(close);
-  dialog.append(top, note, problem, slot, row);
+  dialog.append(top, shareLink(state), note, problem, slot, row);
 
   input.addEventListener("change", async () => {
     const file = input.files[0];

@@ -1,6 +1,7 @@
 // The settings dialog: the display settings the player chooses (large cards, a four-colour
-// deck, reduced motion), remembered in localStorage and shown as data attributes on <html>
+// deck, reduced motion), remembered in the browser and shown as data attributes on <html>
 // for the CSS, beside the preferences other modules own (speed, sound, language).
+import { read, write } from "./storage.js";
 import { t } from "./strings.js";
 
 const KEY = "ginrummy.settings";
@@ -16,7 +17,7 @@ const SETTINGS = {
 
 function stored() {
   try {
-    const value = JSON.parse(localStorage.getItem(KEY) || "{}");
+    const value = JSON.parse(read(KEY) || "{}");
     return value && typeof value === "object" ? value : {};
   } catch {
     return {}; // an unreadable entry: the defaults
@@ -57,7 +58,7 @@ function applySettings() {
 
 function save(name, value) {
   chosen[name] = value;
-  localStorage.setItem(KEY, JSON.stringify(chosen));
+  write(KEY, JSON.stringify(chosen));
   applySettings();
 }
 

@@ -2,12 +2,13 @@
 // player turns it on (remembered); quiet; silent while the tab is hidden. The audio
 // context is made and resumed only in a user gesture, as browsers' autoplay rules ask.
 import { moveWord } from "./reasons.js";
+import { read, write } from "./storage.js";
 
 const KEY = "ginrummy.sound";
 const VOLUME = 0.16;
 const NOISE_SECONDS = 0.25;
 
-let enabled = localStorage.getItem(KEY) === "on";
+let enabled = read(KEY) === "on";
 let context = null;
 let master = null;
 let noise = null;
@@ -107,7 +108,7 @@ export function setupSound(box) {
   box.checked = enabled;
   box.addEventListener("change", () => {
     enabled = box.checked;
-    localStorage.setItem(KEY, enabled ? "on" : "off");
+    write(KEY, enabled ? "on" : "off");
     if (enabled) {
       wake();
       play("draw");

@@ -1,7 +1,8 @@
 // Statistics: each finished hand's counters (the engine's `stats`) added up by rule set,
-// opponent level and practice, kept in localStorage; the Statistics dialog, reset, export.
+// opponent level and practice, kept in the browser; the Statistics dialog, reset, export.
 // Each hand is keyed by its game's id and number, so showing it again never counts it twice.
 import { button, download, element, today } from "./dom.js";
+import { read, remove, write } from "./storage.js";
 import { t, tOr } from "./strings.js";
 
 const KEY = "ginrummy.stats";
@@ -75,7 +76,7 @@ function problemOf(data) {
  * `ginrummy.stats.broken.TIME`, reported once, and counting starts again.
  */
 function load() {
-  const raw = localStorage.getItem(KEY);
+  const raw = read(KEY);
   if (raw === null) return empty();
   let stats = null;
   let problem;
@@ -87,18 +88,14 @@ function load() {
   }
   if (!problem) return stats;
   const aside = `${KEY}.broken.${Date.now()}`;
-  localStorage.setItem(aside, raw);
-  localStorage.removeItem(KEY);
+  write(aside, raw);
+  remove(KEY);
   report(t("stats.broken", { error: problem, key: aside }));
   return empty();
 }
 
 function store(stats) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(stats));
-  } catch (error) {
-    report(t("stats.unsaved", { error: error.message }));
-  }
+  write(KEY, JSON.stringify(stats)); // storage.js tells the player if it cannot keep it
 }
 
 /** Return a new id for a game: hands are counted under it (kept with the saved game). */
@@ -349,7 +346,7 @@ function confirmReset(row, reset) {
 
 /**
  * Wire the Statistics dialog to its menu button; `onProblem(text)` is told of statistics
- * that could not be read (kept aside) or saved. Reports a damaged stored value at once.
+ * that could not be read (kept aside). Reports a damaged stored value at once.
  */
 export function setupStats(box, button, onProblem) {
   report = onProblem;

@@ -9,6 +9,7 @@
 // inside. Sentences about a player are written per person: ids ending in `.you` and
 // `.opponent` (`tSeat`), so each language conjugates them itself.
 import en from "./lang/en.js";
+import { read, write } from "./storage.js";
 
 const STRINGS = { en };
 
@@ -24,7 +25,7 @@ let language = "en";
  * this browser, else the first of the browser's languages the page speaks, else English.
  */
 export function preferredLanguage() {
-  const stored = localStorage.getItem(LANGUAGE_KEY);
+  const stored = read(LANGUAGE_KEY);
   const asked = new URLSearchParams(location.search).get("lang");
   const browser = (navigator.languages || [navigator.language || ""]).map((tag) => tag.slice(0, 2).toLowerCase());
   return [asked, stored, ...browser].find((code) => code && Object.hasOwn(LANGUAGES, code)) || "en";
@@ -52,7 +53,7 @@ export async function setLanguage(code) {
 
 /** Keep `code` as this browser's language for the next visits. */
 export function rememberLanguage(code) {
-  localStorage.setItem(LANGUAGE_KEY, code);
+  write(LANGUAGE_KEY, code);
 }
 
 /**
@@ -115,7 +116,7 @@ export function tOr(id, fallback) {
 }
 
 /** The URL parameters of a game that are not rules (as bridge.GAME_PARAMS). */
-export const GAME_PARAMS = ["seed", "level", "practice"];
+export const GAME_PARAMS = ["seed", "secret", "level", "practice"];
 
 /**
  * Fill every element marked `data-i18n="id"` below `root` with its string, and the

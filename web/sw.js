@@ -10,17 +10,24 @@
 // takes over, and deletes the old build's cache: that page keeps running the build it
 // loaded (it loads all its files before the deal), the next load runs the new one, and no
 // page mixes two builds. No reload prompt: a reload resumes the saved game exactly anyway.
+//
+// Caches are named by the worker's scope (the site's folder): two builds on one origin
+// (user.github.io/a/ and /b/) each keep and replace only their own.
 const BUILD = { cache: "ginrummy-sw-site-unbuilt", files: {}, cdn: "", cdnFiles: [] };
 
-const OWN = "ginrummy-sw-"; // the prefix of every cache this worker owns; others are left alone
-// What earlier builds kept outside it and no build reads any more: deleted on activation.
-// ("ginrummy-bytecode": the engine compiled by the page's worker, until the site shipped it
-// compiled.)
+const scope = new URL("./", self.location.href).href;
+const OWN = `ginrummy@${scope} `; // the prefix of every cache this worker owns; others are left alone
+// What builds before scoped names kept, by the prefix of their names: deleted on activation
+// when they are this scope's ("ginrummy-sw-site-*", whose files are under this scope) or no
+// longer read by any build ("ginrummy-sw-cdn *", which such a build refills from the CDN,
+// and "ginrummy-bytecode": the engine compiled by the page's worker, until the site shipped
+// it compiled).
+const UNSCOPED = "ginrummy-sw-";
 const RETIRED = ["ginrummy-bytecode"];
 const SITE = `${OWN}site-`;
+const SITE_CACHE = BUILD.cache.replace("ginrummy-sw-site-", SITE); // SITE + the site's hash
 const CDN_CACHE = `${OWN}cdn ${BUILD.cdn}`; // the CDN's address names the Pyodide version
 const HASH_HEADER = "x-ginrummy-sha256";
-const scope = new URL("./", self.location.href).href;
 
 function hex(buffer) {
   return [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -49,7 +56,7 @@ async function download(url, hash) {
 
 /** Fill this build's cache (and the CDN's); on any failure drop it: no half-kept build. */
 async function precache() {
-  const cache = await caches.open(BUILD.cache);
+  const cache = await caches.open(SITE_CACHE);
   const site = Object.entries(BUILD.files).map(async ([path, hash]) => {
     const url = new URL(path, scope).href;
     await cache.put(url, (await keptCopy(url, hash)) || (await download(url, hash)));
@@ -65,7 +72,7 @@ async function precache() {
   try {
     await Promise.all([...site, ...runtime]);
   } catch (error) {
-    await caches.delete(BUILD.cache);
+    await caches.delete(SITE_CACHE);
     throw error; // the install fails: the page runs online, the next load tries again
   }
 }
@@ -86,12 +93,20 @@ async function pruneCdnCache() {
   }
 }
 
+/** Whether cache `name`, kept by a build before scoped names, is this scope's or unread. */
+async function unscopedLeftover(name) {
+  if (RETIRED.includes(name) || name.startsWith(`${UNSCOPED}cdn `)) return true;
+  if (!name.startsWith(UNSCOPED)) return false;
+  const [first] = await (await caches.open(name)).keys();
+  return !first || first.url.startsWith(scope);
+}
+
 self.addEventListener("activate", (event) => {
-  const keep = new Set([BUILD.cache, CDN_CACHE]);
+  const keep = new Set([SITE_CACHE, CDN_CACHE]);
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if ((name.startsWith(OWN) && !keep.has(name)) || RETIRED.includes(name)) await caches.delete(name);
+        if ((name.startsWith(OWN) && !keep.has(name)) || (await unscopedLeftover(name))) await caches.delete(name);
       }
       if (BUILD.cdn) await pruneCdnCache();
       await self.clients.claim();
@@ -108,7 +123,7 @@ function cacheKey(request) {
   let path = url.href.slice(scope.length).replace(/[?#].*$/, "");
   if (request.mode !== "navigate" && url.search) return null;
   if (path === "" || path.endsWith("/")) path += "index.html";
-  return path in BUILD.files ? [BUILD.cache, new URL(path, scope).href] : null;
+  return path in BUILD.files ? [SITE_CACHE, new URL(path, scope).href] : null;
 }
 
 /** Answer from the cache, else from the network (keeping a CDN file for the next time). */

@@ -5,6 +5,8 @@
 // Messages in:  {id, op, arg}  -> out: {id, text, ms}: the bridge's JSON answer, Python's time
 // Messages out: {stage: name}            while loading; {fatal: message} if it fails;
 //               {stage: "runtime", done}  while the snapshot downloads (done: 0 to 1).
+// The key that seals games (ginrummy.seal) never leaves the worker: it is kept in
+// IndexedDB and handed to the bridge as Python boots, before any request.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 // Python as the build left it (tools/snapshot.py): the memory of a Pyodide that imported
@@ -68,6 +70,59 @@ async function fetchSnapshot(url) {
   }
 }
 
+// This browser's key for sealed games, kept in IndexedDB (one per origin: apart from the
+// page's localStorage, which the page's own scripts read and write).
+const KEY_DB = "ginrummy-seal";
+const KEY_WAIT_MS = 5000; // IndexedDB held up (another tab upgrading it): a key for now
+
+const KEY = /^[0-9a-f]{64}$/;
+
+/** A new key: 256 random bits as 64 hexadecimal digits. */
+function newKey() {
+  return [...crypto.getRandomValues(new Uint8Array(32))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The result of an IndexedDB request, as a promise. */
+function settled(request) {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/** The key kept in IndexedDB, made and kept first if there is none (the first of two tabs
+ * making one at once wins; the other reads it). */
+async function keptKey() {
+  const opening = indexedDB.open(KEY_DB, 1);
+  opening.onupgradeneeded = () => opening.result.createObjectStore("keys");
+  const db = await settled(opening);
+  const keys = (mode) => db.transaction("keys", mode).objectStore("keys");
+  try {
+    const valid = (kept) => typeof kept === "string" && KEY.test(kept);
+    const kept = await settled(keys("readonly").get("seal"));
+    if (valid(kept)) return kept;
+    const key = newKey();
+    try {
+      const store = keys("readwrite");
+      await settled(kept === undefined ? store.add(key, "seal") : store.put(key, "seal"));
+      return key;
+    } catch {
+      const other = await settled(keys("readonly").get("seal")); // another tab's, added first
+      return valid(other) ? other : key;
+    }
+  } finally {
+    db.close();
+  }
+}
+
+/** This browser's key for sealed games: the kept one, or a new one when none can be kept
+ * (storage blocked: then a sealed game cannot be resumed once the page is closed). */
+async function sealingKey() {
+  const waited = new Promise((resolve) => setTimeout(resolve, KEY_WAIT_MS, null));
+  const kept = await Promise.race([keptKey().catch(() => null), waited]);
+  return kept || newKey();
+}
+
 /** A promise-like of `promise`'s value that forgets it once handed over: Pyodide keeps
  * what it is given for the page's lifetime, and the snapshot is 31 MB it needs once. */
 function handOnce(promise) {
@@ -83,6 +138,7 @@ function handOnce(promise) {
 
 async function boot() {
   postMessage({ stage: "runtime" });
+  const key = sealingKey();
   const memory = fetchSnapshot(here(SNAPSHOT));
   memory.catch(() => {}); // loadPyodide reports a failed one, maybe later than it fails
   const wasmChecked = checkWasmType();
@@ -93,6 +149,7 @@ async function boot() {
   postMessage({ stage: "engine" });
   await wasmChecked;
   const bridge = pyodide.pyimport("ginrummy.bridge");
+  bridge.use_key(await key);
   postMessage({ stage: "ready" });
   return bridge;
 }

@@ -9,8 +9,13 @@ opponent. Requests (the argument's shape in brackets):
 
 - ``options`` (none): presets, rule parameters with their docs, opponent levels.
 - ``new`` (JSON object of texts, as in a URL query: ``preset``, any rule field,
-  ``seed``, ``level``, ``practice``): start a match; answers the state.
-- ``resume`` (a save text from an earlier state's ``"save"``): load it; the state.
+  ``seed``, ``secret``, ``level``, ``practice``): start a match; answers the state.
+  Without a ``seed`` the match is sealed (``ginrummy.seal``): dealt from a random seed
+  and a secret only this Python can work out, its save sealed. A ``seed`` (and
+  ``secret``) deals that known game on purpose: the same cards for anyone who asks.
+- ``resume`` (a save text from an earlier state's ``"save"``): load it; the state. A
+  sealed save must match its seal, and may not be an earlier position of a game this
+  session has played further.
 - ``play`` (an action text): the player's move; the state.
 - ``opponent`` (none): the opponent's one next move, its reason, and the state. The
   reason names no card the player cannot see, except in a practice game, where the
@@ -23,9 +28,12 @@ opponent. Requests (the argument's shape in brackets):
 - ``review`` (a hand number, or none for the current hand): the review of a hand that
   is over (``ginrummy.review``).
 - ``load_record`` (a save text or a bare record): check it for the replay viewer, which
-  leaves the game in play alone; its first step (``ginrummy.replay``).
+  leaves the game in play alone; its first step (``ginrummy.replay``). A sealed save
+  must match its seal.
 - ``replay`` (a step number): the loaded record's table after that many actions.
 - ``state`` (none): the state again.
+- ``export`` (none): the game as a file's text: the save, sealed while a sealed match is
+  in play (it opens only here), with the deal's secret written out once it is over.
 - ``warm`` (none): load the opponent now (the page asks once the table is drawn).
 - ``illustrate`` (JSON object: ``kind`` "hand" or "showdown", the cards, ``rules`` as
   URL-style params): a rule illustration's report, computed by ``ginrummy.calculator``.
@@ -35,7 +43,15 @@ opponent. Requests (the argument's shape in brackets):
 A state is ``{"ok": true, "view": ..., "prompt": ..., "going_out": ..., "save": ...}``:
 the player's ``SeatView`` as JSON plus what the page needs to draw it (see ``state``).
 Its ``practice`` is true in a practice game (also in ``params`` and in the save), for
-the statistics to keep such games apart.
+the statistics to keep such games apart. Its ``params`` start the same game again: the
+rules and level, and the seed (and secret) only when that tells nothing hidden, that is
+for a game dealt from a known number or once a sealed match is over.
+
+Every request's argument that is JSON is checked before it is parsed: at most
+``MAX_JSON_CHARS`` characters, nested at most ``MAX_JSON_DEPTH`` deep (a deeper one
+would overflow the parser's stack, which kills Pyodide). A request that takes no
+argument refuses one, and a rejected request changes nothing: each checks all of its
+input before it changes the session.
 
 >>> answer = json.loads(request("new", '{"preset": "standard", "seed": "7"}'))
 >>> answer["ok"], answer["view"]["phase"], answer["params"]["seed"]
@@ -49,6 +65,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import re
 import time
 import traceback
 from collections.abc import Callable
@@ -58,17 +75,20 @@ from . import __version__, record
 from . import rules as rules_module
 from .actions import Action, Kind
 from .cards import format_card, format_mask
-from .match import MAX_SEED, Match
+from .match import MAX_SEED, SECRET, Match, random_seed
 from .messages import MessageError
 from .rules import (
+    MAX_KNOCK_LIMIT,
     PRESET_SOURCES,
     PRESETS,
+    RULE_MAX,
     STANDARD,
     Rules,
     RulesError,
     find_rules,
     preset_name,
 )
+from .seal import Sealer
 from .state import Phase, melder_for
 from .stats import hand_counts
 from .view import OPPONENT, PLAYER, SeatView, seat_view
@@ -93,8 +113,16 @@ SAVE_FORMAT = "gin-rummy-save"
 
 Json = dict[str, Any]
 
-GAME_PARAMS = ("seed", "level", "practice")
+GAME_PARAMS = ("seed", "secret", "level", "practice")
 """The URL parameters of a game that are not rules (the page's strings.js says the same)."""
+
+MAX_JSON_CHARS = 2_000_000
+"""The longest JSON text a request may carry: 2 MB, a few times the longest match the
+rules allow (best of 15 games to 1000, the simple opponent against itself: about 1,100
+hands, 30,000 actions, a 330 kB save) and more than a browser's storage keeps."""
+
+MAX_JSON_DEPTH = 16
+"""The deepest a request's JSON may nest; a save nests 3 deep."""
 
 
 class BridgeError(MessageError):
@@ -104,16 +132,29 @@ class BridgeError(MessageError):
 class Session:
     """One match between the page's player and the computer opponent."""
 
-    def __init__(self) -> None:
-        """Start with no match."""
+    def __init__(self, sealer: Sealer | None = None) -> None:
+        """Start with no match; seal games with ``sealer`` (default: a new random key)."""
         self.match: Match | None = None
         self.level = DEFAULT_LEVEL
         self.preset = "standard"
         """The preset the rules were chosen from: the URL names changes from it."""
         self.practice = False
         """A practice game: moves can be taken back, the opponent says why it plays."""
+        self.sealed = False
+        """The match is sealed: dealt from this browser's secret, its save sealed."""
         self.replay: Replay | None = None
         """The record loaded into the replay viewer (apart from the game in play)."""
+        self.furthest: dict[int, int] = {}
+        """The most actions each sealed game (by seed) has had in this session: an
+        earlier save of it is not resumed (that would take moves back)."""
+        self._sealer = sealer
+
+    @property
+    def sealer(self) -> Sealer:
+        """Return the key games are sealed with (made at first use when none was given)."""
+        if self._sealer is None:
+            self._sealer = Sealer()
+        return self._sealer
 
     @property
     def current(self) -> Match:
@@ -128,42 +169,74 @@ class Session:
     def new(self, params: Json) -> Json:
         """Start a match from URL-style ``params`` and return its state.
 
-        :raises BridgeError: on an unknown level or a bad seed.
+        Without a seed the match is sealed: a random seed, and a secret from this
+        session's key.
+
+        :raises BridgeError: on an unknown level, a bad seed, secret or practice flag.
         :raises RulesError: on bad rules.
         """
         params = dict(params)
-        level = str(params.pop("level", DEFAULT_LEVEL))
-        seed_text = params.pop("seed", None)
-        practice = parse_value("practice", params.pop("practice", False))
-        if not isinstance(practice, bool):
-            raise BridgeError(f"practice is true or false, not {practice!r}")
+        level = check_level(str(params.pop("level", DEFAULT_LEVEL)))
+        seed = parse_seed(params.pop("seed", None))
+        secret = parse_secret(params.pop("secret", None))
+        practice = parse_practice(params.pop("practice", False))
         preset = str(params.get("preset") or "standard")
         rules = rules_from_params(params)
-        self.match = Match(rules, seed=parse_seed(seed_text))
-        self.level = check_level(level)
-        self.preset = preset
-        self.practice = practice
+        if secret is not None and seed is None:
+            raise BridgeError("a deal's secret needs its deal number (seed)", "secret_needs_seed")
+        sealed = seed is None
+        if seed is None:
+            seed = random_seed()
+            secret = self.sealer.secret(seed)
+        match = Match(rules, seed=seed, secret=secret)
+        self.match, self.level, self.preset = match, level, preset
+        self.practice, self.sealed = practice, sealed
         return self.state()
 
     def resume(self, text: str) -> Json:
         """Load the match of a save text and return its state.
 
-        :raises BridgeError: when ``text`` is not a save this page made.
+        :raises BridgeError: when ``text`` is not a save this page made, does not match
+            its seal, or is an earlier position of a sealed game played further here.
         :raises RecordError: when its record cannot be replayed.
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise BridgeError(f"the saved game is not valid JSON: {error}", "not_a_save") from None
+        data = parse_json(text, "the saved game")
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise BridgeError("the saved game is not a save of this page", "not_a_save")
-        match = record.from_data(data.get("record"))
-        self.level = check_level(str(data.get("level", DEFAULT_LEVEL)))
-        self.practice = data.get("practice") is True
+        level = check_level(str(data.get("level", DEFAULT_LEVEL)))
+        practice = data.get("practice") is True
         preset = data.get("preset")
-        self.preset = preset if preset in PRESETS else preset_name(match.rules) or "standard"
-        self.match = match
+        game, sealed = self.unsealed_record(data)
+        match = record.from_data(game)
+        if sealed and not practice and len(match.actions) < self.furthest.get(match.seed, 0):
+            raise BridgeError(
+                "this save is an earlier position of the game in play: moves are taken back "
+                "only in practice games",
+                "earlier_save",
+            )
+        if not (isinstance(preset, str) and preset in PRESETS):
+            preset = preset_name(match.rules) or "standard"
+        self.match, self.level, self.preset = match, level, preset
+        self.practice, self.sealed = practice, sealed
         return self.state()
+
+    def unsealed_record(self, save: Json) -> tuple[Any, bool]:
+        """Return the record of ``save`` (a save's data), with its deal's secret when the
+        save is sealed, and whether it is.
+
+        :raises BridgeError: when the save has a seal that is not its own under this key.
+        """
+        game = save.get("record")
+        if "seal" not in save:
+            return game, False
+        body = {name: value for name, value in save.items() if name != "seal"}
+        if not (self.sealer.verify(body, save["seal"]) and isinstance(game, dict)):
+            raise BridgeError(
+                "the game was changed after it was saved, or saved in another browser: a "
+                "game in play can be opened only in the browser that plays it",
+                "sealed",
+            )
+        return {**game, "secret": self.sealer.secret(game.get("seed"))}, True
 
     def play(self, text: str) -> Json:
         """Play the player's move ``text`` and return the new state.
@@ -229,9 +302,7 @@ class Session:
         :raises ReviewError: when that hand is not over.
         """
         match = self.current
-        if text.strip() and not text.strip().isdigit():
-            raise BridgeError(f"a hand number is a whole number, not {text!r}")
-        number = int(text) if text.strip() else match.hand_number
+        number = whole_number(text, "a hand number") if text.strip() else match.hand_number
         from .review import review_hand
 
         return review_hand(match, number, self.level)
@@ -242,13 +313,11 @@ class Session:
         The game in play is left as it is, whatever the text holds.
 
         :raises RecordError: when ``text`` is not a playable record of a game.
+        :raises BridgeError: when it is a sealed save that does not match its seal.
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise record.RecordError(f"the file is not valid JSON: {error}") from None
+        data = parse_json(text, "the file")
         if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-            data = data.get("record")
+            data, _ = self.unsealed_record(data)
         from .replay import Replay
 
         self.replay = Replay(data)
@@ -261,13 +330,13 @@ class Session:
         """
         if self.replay is None:
             raise BridgeError("no game record is loaded: open a file first")
-        if not text.strip().isdigit():
-            raise BridgeError(f"a step is a whole number, not {text!r}")
-        return self.replay.step(int(text))
+        return self.replay.step(whole_number(text, "a step"))
 
     def state(self) -> Json:
         """Return everything the page draws, as seen by the player's seat."""
         match = self.current
+        if self.sealed:
+            self.furthest[match.seed] = max(self.furthest.get(match.seed, 0), len(match.actions))
         view = seat_view(match, PLAYER)
         hand = match.hand
         data: Json = {
@@ -280,21 +349,35 @@ class Session:
             "opponent_to_move": match.to_move == OPPONENT,
             "level": self.level,
             "practice": self.practice,
-            "params": game_params(match, self.preset, self.level, self.practice),
+            "params": game_params(match, self.preset, self.level, self.practice, self.sealed),
             "save": self.save(),
         }
         return data
 
-    def save(self) -> str:
-        """Return the save text of the match: its record and the opponent level."""
-        data = {
+    def save(self, reveal: bool = False) -> str:
+        """Return the save text of the match: its record and the opponent level.
+
+        A sealed match's record leaves its secret out and the save carries its seal,
+        unless ``reveal``: then the secret is written out and there is no seal.
+        """
+        game = record.to_data(self.current)
+        data: Json = {
             "format": SAVE_FORMAT,
             "level": self.level,
             "preset": self.preset,
             "practice": self.practice,
-            "record": record.to_data(self.current),
+            "record": game,
         }
+        if self.sealed and not reveal:
+            del game["secret"]
+            data["seal"] = self.sealer.seal(data)
         return json.dumps(data, separators=(",", ":"))
+
+    def export(self) -> Json:
+        """Return the game as a file's text: sealed while a sealed match is in play (it
+        opens only in this browser), with its secret written out once the match is over
+        (it opens anywhere)."""
+        return {"text": self.save(reveal=self.current.over)}
 
 
 # --- the opponent ---------------------------------------------------------------------
@@ -404,16 +487,22 @@ def discard_deadwood(view: SeatView) -> dict[str, int]:
     return {format_card(card): counts[card] for card in sorted(counts)}
 
 
-def game_params(match: Match, preset: str, level: str, practice: bool = False) -> dict[str, str]:
+def game_params(
+    match: Match, preset: str, level: str, practice: bool = False, sealed: bool = False
+) -> dict[str, str]:
     """Return the URL parameters that start this match again: rules, seed and level.
 
     The rules are ``preset`` and the fields that differ from it; a practice game adds
-    ``practice=true``.
+    ``practice=true``. The seed (and the deal's secret) are left out while a ``sealed``
+    match is in play: they would tell its hidden cards.
     """
     params = {"preset": preset}
     changes = match.rules.changes_from(PRESETS[preset])
     params.update({name: param_text(value) for name, value in changes.items()})
-    params["seed"] = str(match.seed)
+    if not sealed or match.over:
+        params["seed"] = str(match.seed)
+        if match.secret:
+            params["secret"] = match.secret
     params["level"] = level
     if practice:
         params["practice"] = "true"
@@ -447,6 +536,9 @@ def parse_value(name: str, value: Any) -> Any:
 
     "true"/"false" are booleans, "null"/"none" None, whole numbers ints; any other
     text is left for ``Rules`` to check (an enum name, "upcard").
+
+    :raises RulesError: on a number far too large for any rule, or a text for a rule
+        that is a number or true/false.
     """
     if not isinstance(value, str):
         return value
@@ -456,16 +548,45 @@ def parse_value(name: str, value: Any) -> Any:
         return lower == "true"
     if lower in ("null", "none", ""):
         return None
-    if text.isdigit():
-        return int(text)
+    if _DIGITS.fullmatch(text):
+        largest = RULE_MAX.get(name, MAX_KNOCK_LIMIT if name == "knock_limit" else None)
+        if len(text) > _MAX_DIGITS and largest is not None:  # int() of it could be slow
+            raise RulesError(
+                f"rule {name!r} can be at most {largest}, not {text[:8]}...",
+                "rule_max",
+                rule=name,
+                max=largest,
+                value=f"{text[:8]}... ({len(text)} characters)",
+            )
+        if len(text) <= _MAX_DIGITS:
+            return int(text)
     if name in _FIELD_NAMES and _FIELD_TYPES[name] in ("int", "bool"):
         raise RulesError(
-            f"rule {name!r} cannot be {value!r}",
+            f"rule {name!r} cannot be {value[:40]!r}",
             "rule_bool" if _FIELD_TYPES[name] == "bool" else "rule_whole",
             rule=name,
-            value=text,
+            value=text[:40],
         )
     return text
+
+
+_DIGITS = re.compile(r"[0-9]+")
+"""A whole number as the page writes it: ASCII digits only (``str.isdigit`` also takes
+"²", which ``int`` refuses)."""
+
+_MAX_DIGITS = 19
+"""The most digits a whole number in a request may have (a seed has up to 19)."""
+
+
+def whole_number(text: str, what: str) -> int:
+    """Return the whole number ``text`` (``what`` it is, for the message).
+
+    :raises BridgeError: when it is not one, or has more than ``_MAX_DIGITS`` digits.
+    """
+    number = text.strip()
+    if not _DIGITS.fullmatch(number) or len(number) > _MAX_DIGITS:
+        raise BridgeError(f"{what} is a whole number, not {text[:40]!r}")
+    return int(number)
 
 
 def parse_seed(value: Any) -> int | None:
@@ -476,14 +597,85 @@ def parse_seed(value: Any) -> int | None:
     if value is None or value == "":
         return None
     text = str(value).strip()
-    if not text.isdigit() or int(text) > MAX_SEED:
+    if not _DIGITS.fullmatch(text) or len(text) > _MAX_DIGITS or int(text) > MAX_SEED:
         raise BridgeError(
-            f"a seed is a whole number from 0 to {MAX_SEED}, not {value!r}",
+            f"a seed is a whole number from 0 to {MAX_SEED}, not {text[:40]!r}",
             "seed",
             max=MAX_SEED,
-            value=text,
+            value=text[:40],
         )
     return int(text)
+
+
+def parse_secret(value: Any) -> str | None:
+    """Return the deal's secret of a URL text (None: none given).
+
+    :raises BridgeError: when it is not 32 hexadecimal digits.
+    """
+    if value is None or value == "":
+        return None
+    text = str(value).strip().lower()
+    if not SECRET.fullmatch(text):
+        raise BridgeError(
+            f"a deal's secret is 32 hexadecimal digits, not {text[:40]!r}",
+            "secret",
+            value=text[:40],
+        )
+    return text
+
+
+def parse_practice(value: Any) -> bool:
+    """Return the practice flag of a URL text or a boolean.
+
+    :raises BridgeError: when it is neither true nor false.
+    """
+    practice = parse_value("practice", value)
+    if not isinstance(practice, bool):
+        raise BridgeError(
+            f"practice is true or false, not {str(value)[:40]!r}",
+            "practice",
+            value=str(value)[:40],
+        )
+    return practice
+
+
+def parse_json(text: str, what: str) -> Any:
+    """Return ``text`` parsed as JSON, once it is checked short and shallow enough.
+
+    The checks come first: at most ``MAX_JSON_CHARS`` characters, nested at most
+    ``MAX_JSON_DEPTH`` deep (brackets inside strings do not count). A deeper text
+    would overflow the parser's stack (in Pyodide, a fatal error).
+
+    :raises BridgeError: when it is too long or too deep, or is not JSON (the message
+        names it as ``what``).
+    """
+    if len(text) > MAX_JSON_CHARS:
+        raise BridgeError(
+            f"the text is too long: {len(text)} characters, more than {MAX_JSON_CHARS}",
+            "json_too_long",
+            max=MAX_JSON_CHARS,
+        )
+    depth = 0
+    for token in _BRACKETS.finditer(text):
+        bracket = token.group()
+        if bracket in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                raise BridgeError(
+                    f"the text nests more than {MAX_JSON_DEPTH} levels deep",
+                    "json_too_deep",
+                    max=MAX_JSON_DEPTH,
+                )
+        elif bracket in "]}":
+            depth -= 1
+    try:
+        return json.loads(text)
+    except ValueError as error:  # not JSON, or a number too long to convert
+        raise BridgeError(f"{what} is not valid JSON: {error}", "not_json") from None
+
+
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+"""A JSON string (matched whole, so the brackets in it are skipped) or a bracket."""
 
 
 def check_level(level: str) -> str:
@@ -584,10 +776,7 @@ def _json_argument(argument: str) -> Json:
     """
     if not argument:
         return {}
-    try:
-        data = json.loads(argument)
-    except json.JSONDecodeError as error:
-        raise BridgeError(f"the request is not valid JSON: {error}") from None
+    data = parse_json(argument, "the request")
     if not isinstance(data, dict):
         raise BridgeError("the request must be a JSON object")
     return data
@@ -605,12 +794,29 @@ _HANDLERS: dict[str, Callable[[Session, str], Json]] = {
     "load_record": lambda session, argument: session.load_record(argument),
     "replay": lambda session, argument: session.replay_step(argument),
     "state": lambda session, _: session.state(),
+    "export": lambda session, _: session.export(),
     "warm": lambda session, _: warm(
         session.current.rules if session.match else STANDARD, session.level
     ),
     "illustrate": lambda session, argument: illustrate(_json_argument(argument)),
     "rules_help": lambda session, argument: help_for(_json_argument(argument)),
 }
+
+
+_NO_ARGUMENT = frozenset({"options", "opponent", "hint", "undo", "state", "export", "warm"})
+"""The requests that take no argument (and refuse one)."""
+
+
+def use_key(key: str, session: Session = SESSION) -> None:
+    """Seal ``session``'s games with ``key`` (64 hexadecimal digits) from now on.
+
+    The page's worker calls this once as Python boots, before any request, with this
+    browser's key: the one it keeps in IndexedDB, or a new one when it can keep none.
+    The page itself cannot (it is no request).
+
+    :raises ValueError: when ``key`` is not 64 hexadecimal digits.
+    """
+    session._sealer = Sealer(bytes.fromhex(key))
 
 
 def request(op: str, argument: str = "", session: Session = SESSION) -> str:
@@ -623,7 +829,9 @@ def request(op: str, argument: str = "", session: Session = SESSION) -> str:
     handler = _HANDLERS.get(op)
     try:
         if handler is None:
-            raise BridgeError(f"unknown request {op!r}; known: {', '.join(_HANDLERS)}")
+            raise BridgeError(f"unknown request {op[:40]!r}; known: {', '.join(_HANDLERS)}")
+        if argument and op in _NO_ARGUMENT:
+            raise BridgeError(f"the request {op!r} takes no argument, not {argument[:40]!r}")
         answer: Json = {"ok": True, **handler(session, argument)}
     except ValueError as error:  # every error of bad input is a ValueError
         answer = {"ok": False, "error": str(error)}

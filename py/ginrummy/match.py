@@ -1,7 +1,9 @@
 """A match: hands dealt from a seed (or given decks), scored on a score sheet.
 
-A match is fully described by its rules, its seed (or deck orders) and its actions,
-so it can be saved, replayed and undone (see ``record``).
+A match is fully described by its rules, its seed and secret (or deck orders) and its
+actions, so it can be saved, replayed and undone (see ``record``). The secret, when there
+is one, keeps the deal unknown to whoever knows the seed (see ``bridge``: the page's games
+are dealt so).
 
 >>> from ginrummy.rules import find_rules
 >>> match = Match(find_rules("standard"), seed=7)
@@ -12,6 +14,7 @@ so it can be saved, replayed and undone (see ``record``).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 
 from .actions import NEXT, Action, IllegalActionError, Kind
@@ -24,14 +27,34 @@ from .state import Hand, Phase, check_deck
 MAX_SEED = 2**63 - 1
 """Seeds are whole numbers from 0 to this."""
 
+SECRET = re.compile(r"[0-9a-f]{32}")
+"""A deal's secret: 128 bits as 32 lowercase hexadecimal digits."""
 
-def shuffled_deck(seed: int, label: str) -> list[int]:
-    """Return the 52 cards in an order fixed by ``seed`` and ``label``, top card first.
+
+def check_secret(secret: object) -> str | None:
+    """Return ``secret`` when it is None or a deal's secret (``SECRET``).
+
+    :raises ValueError: on anything else.
+    """
+    if secret is not None and not (isinstance(secret, str) and SECRET.fullmatch(secret)):
+        raise ValueError("a deal's secret is 32 hexadecimal digits (0-9, a-f)")
+    return secret
+
+
+def random_seed() -> int:
+    """Return a new seed from the system's randomness (never from Python's own state,
+    which every page booted from one snapshot shares)."""
+    return random.SystemRandom().randrange(MAX_SEED)
+
+
+def shuffled_deck(seed: int, label: str, secret: str | None = None) -> list[int]:
+    """Return the 52 cards in an order fixed by ``seed``, ``secret`` and ``label``, top
+    card first (no secret: by the seed and label alone, as before secrets).
 
     The shuffle is Fisher-Yates over ``getrandbits``, whose output Python keeps
     stable across versions, so a seed deals the same cards on CPython and Pyodide.
     """
-    rng = random.Random(f"{seed}/{label}")
+    rng = random.Random(f"{seed}/{secret}/{label}" if secret else f"{seed}/{label}")
     deck = list(range(DECK_SIZE))
     for last in range(DECK_SIZE - 1, 0, -1):
         bound = last + 1
@@ -43,14 +66,17 @@ def shuffled_deck(seed: int, label: str) -> list[int]:
     return deck
 
 
-def first_dealer(rules: Rules, seed: int) -> tuple[int, list[tuple[int, int]]]:
+def first_dealer(
+    rules: Rules, seed: int, secret: str | None = None
+) -> tuple[int, list[tuple[int, int]]]:
     """Return the first dealer and the cut that chose it, as (seat 0 card, seat 1 card) rounds.
 
     Cutting: each seat takes a card, seat 0 first; equal ranks cut again.
     """
     if rules.first_dealer is FirstDealer.RANDOM:
-        return random.Random(f"{seed}/dealer").getrandbits(1), []
-    deck = shuffled_deck(seed, "cut")
+        coin = f"{seed}/{secret}/dealer" if secret else f"{seed}/dealer"
+        return random.Random(coin).getrandbits(1), []
+    deck = shuffled_deck(seed, "cut", secret)
     rounds = []
     for index in range(0, DECK_SIZE, 2):
         cut = (deck[index], deck[index + 1])
@@ -65,26 +91,34 @@ class Match:
     """A whole match between seats 0 and 1: the current hand and the score sheet."""
 
     def __init__(
-        self, rules: Rules = STANDARD, seed: int | None = None, decks: Sequence[Sequence[int]] = ()
+        self,
+        rules: Rules = STANDARD,
+        seed: int | None = None,
+        decks: Sequence[Sequence[int]] = (),
+        secret: str | None = None,
     ) -> None:
         """Start a match: the first dealer is cut and the first hand dealt.
 
-        Hand ``n`` is dealt from ``decks[n - 1]`` when given, else from the seed.
+        Hand ``n`` is dealt from ``decks[n - 1]`` when given, else from the seed and the
+        ``secret`` (``SECRET``; None: from the seed alone).
 
-        :raises ValueError: on a bad seed or a deck that is not the 52 cards once each.
+        :raises ValueError: on a bad seed or secret, or a deck that is not the 52 cards
+            once each.
         """
         if seed is None:
-            seed = random.SystemRandom().randrange(MAX_SEED)
+            seed = random_seed()
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
         self.rules = rules
         self.seed = seed
+        self.secret = check_secret(secret)
+        """The deal's secret (None: the deal follows from the seed alone)."""
         self.decks = [list(deck) for deck in decks]
         for deck in self.decks:
             check_deck(deck)
         self.actions: list[Action] = []
         self.scoresheet = Scoresheet(rules)
-        self.dealer, self.cut = first_dealer(rules, seed)
+        self.dealer, self.cut = first_dealer(rules, seed, secret)
         self.hand_number = 1
         self.hand = Hand(rules, self.deck_for(1), self.dealer)
         self.hand_scores: list[tuple[int, Outcome, int | None, tuple[int, int]]] = []
@@ -94,7 +128,7 @@ class Match:
         """Return the deck order of hand ``hand_number`` (1-based), top card first."""
         if hand_number <= len(self.decks):
             return list(self.decks[hand_number - 1])
-        return shuffled_deck(self.seed, f"hand{hand_number}")
+        return shuffled_deck(self.seed, f"hand{hand_number}", self.secret)
 
     @property
     def phase(self) -> Phase:

@@ -1,4 +1,7 @@
-"""Game records: rules + seed (or deck orders) + actions, saved as compact JSON.
+"""Game records: rules + seed and secret (or deck orders) + actions, saved as compact JSON.
+
+A record without a ``"secret"`` deals from its seed alone (records made before secrets,
+and games dealt from a number on purpose).
 
 Loading replays every action through the checked ``Match.play``, so a corrupt or
 tampered record is a clear ``RecordError`` and never a half-loaded game. Undo is a
@@ -17,12 +20,12 @@ import json
 from typing import Any
 
 from .cards import CardError, format_card, parse_cards
-from .match import Match
+from .match import Match, check_secret
 from .rules import STANDARD, Rules, RulesError, preset_name
 
 FORMAT = "gin-rummy-record"
 VERSION = 1
-_KEYS = frozenset({"format", "version", "rules", "seed", "decks", "actions"})
+_KEYS = frozenset({"format", "version", "rules", "seed", "secret", "decks", "actions"})
 
 
 class RecordError(ValueError):
@@ -39,6 +42,8 @@ def to_data(match: Match) -> dict[str, Any]:
         "rules": rules,
         "seed": match.seed,
     }
+    if match.secret:
+        data["secret"] = match.secret
     if match.decks:
         data["decks"] = [" ".join(format_card(card) for card in deck) for deck in match.decks]
     data["actions"] = [action.text for action in match.actions]
@@ -110,7 +115,8 @@ def start(data: Any) -> Match:
         raise RecordError("the record's 'decks' must be a list of texts of 52 cards")
     try:
         orders = [parse_cards(deck) for deck in decks]
-        return Match(rules, seed=data["seed"], decks=orders)
+        secret = check_secret(data.get("secret"))
+        return Match(rules, seed=data["seed"], decks=orders, secret=secret)
     except (CardError, ValueError) as error:
         raise RecordError(f"the record's deal is not valid: {error}") from None
 

@@ -115,6 +115,27 @@ KnockLimit = int | Literal["upcard"]
 MAX_KNOCK_LIMIT = 50
 """The largest fixed knock limit accepted; the sources use 10 and below."""
 
+RULE_MAX: dict[str, int] = {
+    "gin_bonus": 100,
+    "big_gin_bonus": 100,
+    "undercut_bonus": 100,
+    "knock_box": 100,
+    "unmatched_ace": 25,
+    "target": 1000,
+    "game_bonus": 500,
+    "line_bonus": 100,
+    "shutout_bonus": 500,
+    "match_games": 15,
+    "match_target": 10000,
+    "hands_to_win": 50,
+    "hollywood_rubber_bonus": 500,
+    "extra_coup_value": 100,
+}
+"""The largest value of each numeric rule: about four times what the sources use (gin 20 to
+25, big gin up to 50, games to 250, the French Oklahoma match to 2000, best of five), so any
+table's house rule fits, while the scores stay numbers the opponent's estimates can handle
+(a 309-digit bonus overflowed its floating-point maths)."""
+
 
 @dataclass(frozen=True, kw_only=True)
 class Rules:
@@ -191,9 +212,9 @@ class Rules:
         unknown = sorted(set(changes) - known)
         if unknown:
             raise RulesError(
-                f"unknown rule {unknown[0]!r}; known rules: {', '.join(sorted(known))}",
+                f"unknown rule {_shown(unknown[0])!r}; known rules: {', '.join(sorted(known))}",
                 "rule_unknown",
-                rule=unknown[0],
+                rule=_shown(unknown[0]),
             )
         return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in changes.items()})
 
@@ -275,10 +296,10 @@ def _coerce(name: str, value: Any) -> Any:
         except ValueError:
             choices = ", ".join(member.value for member in enum_type)
             raise RulesError(
-                f"rule {name!r} cannot be {value!r}; choose one of {choices}",
+                f"rule {name!r} cannot be {_shown(value)!r}; choose one of {choices}",
                 "rule_choice",
                 rule=name,
-                value=value,
+                value=_shown(value),
             ) from None
     return value
 
@@ -288,6 +309,24 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _shown(value: Any) -> str:
+    """Return ``value`` as an error message quotes it: a long one cut short, with its length."""
+    text = str(value)
+    return text if len(text) <= 12 else f"{text[:8]}... ({len(text)} characters)"
+
+
+def _check_max(name: str, value: int) -> None:
+    """Raise ``RulesError`` when ``value`` is above the largest value of rule ``name``."""
+    if value > RULE_MAX[name]:
+        raise RulesError(
+            f"rule {name!r} can be at most {RULE_MAX[name]}, not {_shown(value)}",
+            "rule_max",
+            rule=name,
+            max=RULE_MAX[name],
+            value=_shown(value),
+        )
+
+
 def _validate(rules: Rules) -> None:
     """Raise ``RulesError`` on the first bad field or impossible combination of ``rules``."""
     for name, enum_type in _ENUM_FIELDS.items():
@@ -295,16 +334,16 @@ def _validate(rules: Rules) -> None:
             object.__setattr__(rules, name, _coerce(name, getattr(rules, name)))
             if not isinstance(getattr(rules, name), enum_type):
                 raise RulesError(
-                    f"rule {name!r} must be one of its names, not {getattr(rules, name)!r}",
+                    f"rule {name!r} must be one of its names, not {_shown(getattr(rules, name))}",
                     "rule_choice",
                     rule=name,
-                    value=str(getattr(rules, name)),
+                    value=_shown(getattr(rules, name)),
                 )
     for name in _BOOL_FIELDS:
         if not isinstance(getattr(rules, name), bool):
-            value = str(getattr(rules, name))
+            value = _shown(getattr(rules, name))
             raise RulesError(
-                f"rule {name!r} must be true or false, not {getattr(rules, name)!r}",
+                f"rule {name!r} must be true or false, not {value}",
                 "rule_bool",
                 rule=name,
                 value=value,
@@ -313,28 +352,31 @@ def _validate(rules: Rules) -> None:
         value = getattr(rules, name)
         if not _is_int(value) or value < 0:
             raise RulesError(
-                f"rule {name!r} must be a whole number 0 or more, not {value!r}",
+                f"rule {name!r} must be a whole number 0 or more, not {_shown(value)}",
                 "rule_whole",
                 rule=name,
-                value=str(value),
+                value=_shown(value),
             )
+        _check_max(name, value)
     for name in _OPTIONAL_INT_FIELDS:
         value = getattr(rules, name)
         if value is not None and (not _is_int(value) or value < 0):
             raise RulesError(
-                f"rule {name!r} must be a whole number 0 or more, or null, not {value!r}",
+                f"rule {name!r} must be a whole number 0 or more, or null, not {_shown(value)}",
                 "rule_optional",
                 rule=name,
-                value=str(value),
+                value=_shown(value),
             )
+        if value is not None:
+            _check_max(name, value)
     limit = rules.knock_limit
     if limit != "upcard" and not (_is_int(limit) and 0 <= limit <= MAX_KNOCK_LIMIT):
         raise RulesError(
             f"rule 'knock_limit' must be a number from 0 to {MAX_KNOCK_LIMIT} or 'upcard', "
-            f"not {limit!r}",
+            f"not {_shown(limit)}",
             "knock_limit",
             max=MAX_KNOCK_LIMIT,
-            value=str(limit),
+            value=_shown(limit),
         )
     if rules.unmatched_ace < 1:
         raise RulesError(
@@ -470,9 +512,9 @@ def find_rules(name: str) -> Rules:
                 "the 'mahjong' preset is not playable yet", "preset_unavailable", name=name
             ) from None
         raise RulesError(
-            f"unknown rule set {name!r}; choose one of {', '.join(PRESETS)}",
+            f"unknown rule set {_shown(name)!r}; choose one of {', '.join(PRESETS)}",
             "preset_unknown",
-            name=name,
+            name=_shown(name),
         ) from None
 
 
