@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from player import CHROMIUM, CHROMIUM_ARGS, website
+from player import CHROMIUM, CHROMIUM_ARGS, RETURNING, website
+from playwright.sync_api import BrowserContext
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts"
@@ -70,3 +71,11 @@ def artifacts() -> Path:
     """Return the folder for screenshots kept as test artifacts."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def context(context: BrowserContext) -> BrowserContext:
+    """Make every page of a test a returning player's: the first-game tutorial would cover
+    the table (``test_tutorial.py`` has contexts of its own, without this)."""
+    context.add_init_script(RETURNING)
+    return context

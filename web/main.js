@@ -18,6 +18,7 @@ import { newGameId, recordHand, setupStats } from "./stats.js";
 import { LANGUAGES, errorText, preferredLanguage, rememberLanguage, setLanguage, t, translate } from "./strings.js";
 import { SORTS } from "./hand-order.js";
 import { animate, drawTable, relabelCards, snapshot } from "./table.js";
+import { maybeShowTutorial } from "./tutorial.js";
 
 const $ = (id) => document.getElementById(id);
 const SAVE_KEY = "ginrummy.game";
@@ -538,6 +539,7 @@ async function start() {
   }
   performance.mark("playable");
   keepOffline(); // only now: its downloads never compete with the first load
+  maybeShowTutorial(call, state);
 }
 
 start();
