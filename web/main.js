@@ -1,6 +1,7 @@
 // The page: loads Python in a worker, then plays — player clicks and drags become action
 // ids for the bridge, its JSON states are drawn, the opponent's moves are paced.
 import { announce, announceFrom, list, moveClause, say, turnText } from "./announce.js";
+import { celebrate } from "./celebrate.js";
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
 import { afterDraw, installKeyboard, markShowdown, openKeys, rememberFocus } from "./keyboard.js";
@@ -135,6 +136,7 @@ function show(next, animated = true) {
     box.replaceChildren();
   }
   markShowdown(over);
+  celebrate(previous, state);
   remember(state);
 }
 
