@@ -582,7 +582,7 @@ export default {
   "match.won_games.opponent": "Der Gegner hat die Partie nach Spielen gewonnen, {winner} zu {loser}.",
   "match.won_hands.you": "Du hast die Partie nach gewonnenen Teilspielen gewonnen, {winner} zu {loser}!",
   "match.won_hands.opponent": "Der Gegner hat die Partie nach gewonnenen Teilspielen gewonnen, {winner} zu {loser}.",
-  // Die Einführung im ersten Spiel (tutorial-tour.js): fünf Schritte am Tisch; die Regeln bieten sie wieder an
+  // Die Einführung im ersten Spiel (tutorial.js): fünf Schritte am Tisch; die Regeln bieten sie wieder an
   "tutorial.count": "Schritt {step} von {count}",
   "tutorial.draw": "Ziehen",
   "tutorial.draw.text": "Wenn du dran bist, ziehst du eine Karte: die oberste vom Stapel, verdeckt, oder die oberste vom Ablagestapel. Dann legst du eine Karte auf den Ablagestapel. Ein Teilspiel beginnt mit der ersten aufgedeckten Karte: nimm sie oder passe.",

@@ -561,7 +561,7 @@ export default {
   "match.won_games.opponent": "The opponent won the match on games, {winner} to {loser}.",
   "match.won_hands.you": "You won the match on hands won, {winner} to {loser}!",
   "match.won_hands.opponent": "The opponent won the match on hands won, {winner} to {loser}.",
-  // The first-game tutorial (tutorial-tour.js): five steps on the table; the Rules help offers it again
+  // The first-game tutorial (tutorial.js): five steps on the table; the Rules help offers it again
   "tutorial.count": "Step {step} of {count}",
   "tutorial.draw": "Draw",
   "tutorial.draw.text": "On your turn, draw one card: the top of the stock, face down, or the top of the discard pile. Then discard one card onto the pile. A hand begins with the first upcard: take it or pass.",

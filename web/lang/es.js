@@ -582,7 +582,7 @@ export default {
   "match.won_games.opponent": "El oponente ganó el partido por juegos, {winner} a {loser}.",
   "match.won_hands.you": "¡Ganaste el partido por manos ganadas, {winner} a {loser}!",
   "match.won_hands.opponent": "El oponente ganó el partido por manos ganadas, {winner} a {loser}.",
-  // El tutorial de la primera partida (tutorial-tour.js): cinco pasos sobre la mesa; las Reglas lo ofrecen de nuevo
+  // El tutorial de la primera partida (tutorial.js): cinco pasos sobre la mesa; las Reglas lo ofrecen de nuevo
   "tutorial.count": "Paso {step} de {count}",
   "tutorial.draw": "Robar",
   "tutorial.draw.text": "En tu turno, roba una carta: la de arriba de la reserva, boca abajo, o la de arriba de la pila de descartes. Después descarta una carta en la pila. La mano empieza con la primera carta descubierta: tómala o pasa.",

@@ -582,7 +582,7 @@ export default {
   "match.won_games.opponent": "L'adversaire a gagné le match aux manches, {winner} à {loser}.",
   "match.won_hands.you": "Vous avez gagné le match aux donnes gagnées, {winner} à {loser} !",
   "match.won_hands.opponent": "L'adversaire a gagné le match aux donnes gagnées, {winner} à {loser}.",
-  // Le tutoriel de la première partie (tutorial-tour.js) : cinq étapes sur la table ; les Règles le proposent à nouveau
+  // Le tutoriel de la première partie (tutorial.js) : cinq étapes sur la table ; les Règles le proposent à nouveau
   "tutorial.count": "Étape {step} sur {count}",
   "tutorial.draw": "Piocher",
   "tutorial.draw.text": "À votre tour, piochez une carte : celle du dessus du talon, face cachée, ou celle du dessus de la pile. Puis écartez une carte sur la pile. La donne commence par la carte de départ : prenez-la ou passez.",

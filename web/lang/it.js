@@ -582,7 +582,7 @@ export default {
   "match.won_games.opponent": "L'avversario ha vinto l'incontro per partite, {winner} a {loser}.",
   "match.won_hands.you": "Hai vinto l'incontro per mani vinte, {winner} a {loser}!",
   "match.won_hands.opponent": "L'avversario ha vinto l'incontro per mani vinte, {winner} a {loser}.",
-  // Il tutorial della prima partita (tutorial-tour.js): cinque passi sul tavolo; le Regole lo offrono di nuovo
+  // Il tutorial della prima partita (tutorial.js): cinque passi sul tavolo; le Regole lo offrono di nuovo
   "tutorial.count": "Passo {step} di {count}",
   "tutorial.draw": "Pescare",
   "tutorial.draw.text": "Nel tuo turno peschi una carta: la prima del mazzo, coperta, o quella in cima agli scarti. Poi scarti una carta sugli scarti. La mano comincia con la prima vela: prendila o passa.",
