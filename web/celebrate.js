@@ -1,6 +1,7 @@
 // A celebration when the player goes gin (or big gin) and when the player wins the match:
-// the gin hand's own cards burst from the showdown's headline and fall away, or, for a
-// match, cards rain over the table, with gold sparks; Web Animations, about two seconds.
+// the gin hand's own cards leap out of the showdown and tumble away, or, for a match,
+// cards rain over the table, with gold sparks round the headline; Web Animations, about
+// two seconds.
 // With reduced motion, only a still highlight of the headline. Nothing here takes focus or
 // clicks, and a reload (or redraw) of a hand already over celebrates nothing.
 import { faceCard } from "./cards.js";
