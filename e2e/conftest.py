@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from csp_guard import context, csp_violations  # noqa: F401 - pages fail on a CSP violation
-from player import CHROMIUM, CHROMIUM_ARGS, website
+from csp_guard import csp_violations, watch_policy  # noqa: F401 - the fixture, for every test
+from player import CHROMIUM, CHROMIUM_ARGS, RETURNING, website
+from playwright.sync_api import BrowserContext
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts"
@@ -71,3 +72,14 @@ def artifacts() -> Path:
     """Return the folder for screenshots kept as test artifacts."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def context(context: BrowserContext, csp_violations: list[str]) -> Iterator[BrowserContext]:
+    """Return pytest-playwright's context for a returning player (the first-game tutorial
+    would cover the table; ``test_tutorial.py`` has contexts of its own, without this),
+    watched: the test fails on a Content-Security-Policy violation."""
+    context.add_init_script(RETURNING)
+    watch_policy(context, csp_violations)
+    yield context
+    assert not csp_violations, f"Content-Security-Policy violations: {csp_violations}"

@@ -1,14 +1,12 @@
 """Every browser test runs the pages under their Content-Security-Policy and fails on a
-violation of it: a ``context`` fixture over pytest-playwright's (``conftest.py`` imports
-it, so every test of a ``page`` has it), and ``watch_policy`` for contexts a test makes.
+violation of it: ``conftest.py``'s ``context`` fixture watches every test's context with
+``watch_policy`` (contexts a test makes call it themselves), into ``csp_violations``.
 
 A violation is seen twice over: the page's ``securitypolicyviolation`` event (in every
 frame: the init script runs in each), and Chromium's console error for it.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage
@@ -40,11 +38,3 @@ def csp_violations() -> list[str]:
     """Return the violations seen in the test's context (a test that causes some on purpose
     checks and empties this list)."""
     return []
-
-
-@pytest.fixture
-def context(context: BrowserContext, csp_violations: list[str]) -> Iterator[BrowserContext]:
-    """Return pytest-playwright's context, watched: the test fails on a policy violation."""
-    watch_policy(context, csp_violations)
-    yield context
-    assert not csp_violations, f"Content-Security-Policy violations: {csp_violations}"

@@ -20,6 +20,9 @@ from ginrummy.match import Match
 from tooling import tool
 
 SAVE_KEY = "ginrummy.game"
+TUTORIAL_KEY = "ginrummy.tutorial"
+RETURNING = f"localStorage.setItem('{TUTORIAL_KEY}', 'done')"
+"""An init script: the page's first-game tutorial was seen (test_tutorial.py shows it)."""
 TIMEOUT = 20_000
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("GINRUMMY_CHROMIUM", "/usr/bin/chromium")
@@ -38,9 +41,14 @@ def website() -> Any:
     return tool("website")
 
 
-def open_game(page: Page, base_url: str, query: str = "", speed: str = "instant") -> None:
-    """Open the page (``query`` like ``"?seed=5"``) at ``speed`` and wait until it is ready."""
+def open_game(
+    page: Page, base_url: str, query: str = "", speed: str = "instant", returning: bool = True
+) -> None:
+    """Open the page (``query`` like ``"?seed=5"``) at ``speed`` and wait until it is ready;
+    as a ``returning`` player's, who saw the first-game tutorial, unless told otherwise."""
     page.add_init_script(f"localStorage.setItem('ginrummy.speed', {json.dumps(speed)})")
+    if returning:
+        page.add_init_script(RETURNING)
     page.goto(base_url + query)
     wait_idle(page)
 
@@ -193,14 +201,19 @@ def save_text(match: Match, level: str = "simple", practice: bool = False) -> st
 
 
 def plant_save(
-    page: Page, base_url: str, match: Match, level: str = "simple", practice: bool = False
+    page: Page,
+    base_url: str,
+    match: Match,
+    level: str = "simple",
+    practice: bool = False,
+    returning: bool = True,
 ) -> None:
     """Open the page on the saved game ``match`` (stored before the page loads), a
-    practice game if ``practice``."""
+    practice game if ``practice``; ``returning`` as for ``open_game``."""
     state = Session().resume(save_text(match, level, practice))
     stored = json.dumps({"params": state["params"], "save": state["save"], "order": []})
     store_once(page, SAVE_KEY, stored)
-    open_game(page, base_url)
+    open_game(page, base_url, returning=returning)
 
 
 def store_once(page: Page, key: str, value: str) -> None:

@@ -1,6 +1,7 @@
 // The page: loads Python in a worker, then plays — player clicks and drags become action
 // ids for the bridge, its JSON states are drawn, the opponent's moves are paced.
 import { announce, announceFrom, list, moveClause, say, turnText } from "./announce.js";
+import { celebrate } from "./celebrate.js";
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
 import { afterDraw, installKeyboard, markShowdown, openKeys, rememberFocus } from "./keyboard.js";
@@ -20,6 +21,7 @@ import { newGameId, recordHand, setupStats } from "./stats.js";
 import { LANGUAGES, errorText, preferredLanguage, rememberLanguage, setLanguage, t, translate } from "./strings.js";
 import { SORTS } from "./hand-order.js";
 import { animate, drawTable, relabelCards, snapshot } from "./table.js";
+import { maybeShowTutorial } from "./tutorial.js";
 
 const $ = (id) => document.getElementById(id);
 const SAVE_KEY = "ginrummy.game";
@@ -136,6 +138,7 @@ function show(next, animated = true) {
     box.replaceChildren();
   }
   markShowdown(over);
+  celebrate(previous, state);
   remember(state);
 }
 
@@ -541,6 +544,7 @@ async function start() {
   }
   performance.mark("playable");
   keepOffline(); // only now: its downloads never compete with the first load
+  maybeShowTutorial(call, state);
 }
 
 start();

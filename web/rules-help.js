@@ -1,9 +1,10 @@
 // The Rules dialog: the chosen rule set explained from its own parameters (the bridge's
 // "rules_help", so the text cannot disagree with the engine), with worked examples the
 // engine computed for those rules, drawn by the rule-illustration view.
-import { element } from "./dom.js";
+import { button, element } from "./dom.js";
 import { drawReport } from "./illustrate-view.js";
 import { GAME_PARAMS, errorText, t, tOr } from "./strings.js";
+import { openTutorial } from "./tutorial.js";
 
 /** Return the dialog's title for URL-style `params`: the preset, marked when changed. */
 function title(params) {
@@ -13,12 +14,33 @@ function title(params) {
   return t("help.title", { name: changed ? t("help.custom", { name }) : name });
 }
 
-/** Show in `dialog` the help for the rules of URL-style `params`, asked through `call`. */
+/**
+ * Return the line that offers the tutorial again: its button closes `dialog` and opens the
+ * tutorial on the table, for the game of `params` (`call` asks the bridge).
+ */
+function tutorialLine(dialog, call, params) {
+  const line = element("p", "tutorial-again", t("tutorial.again_intro"));
+  const again = button(t("tutorial.again"));
+  again.addEventListener("click", () => {
+    dialog.close();
+    openTutorial(call, params);
+  });
+  line.append(" ", again);
+  return line;
+}
+
+/**
+ * Show in `dialog` the help for the rules of URL-style `params`, asked through `call`.
+ * Opened from the table (no other dialog open, unlike the new-game form's), it also
+ * offers the tutorial, which points at the table.
+ */
 export async function showRulesHelp(dialog, call, params) {
   const answer = await call("rules_help", JSON.stringify(params));
+  const fromTable = [...document.querySelectorAll("dialog[open]")].every((open) => open === dialog);
   dialog.replaceChildren();
   dialog.classList.add("rules-help");
   dialog.append(element("h2", "", title(params)));
+  if (fromTable) dialog.append(tutorialLine(dialog, call, params));
   if (!answer.ok) {
     dialog.append(element("p", "error", errorText(answer)));
   } else {
