@@ -150,6 +150,7 @@ def test_the_back_and_the_felt_are_chosen_and_kept(page: Page, base_url: str) ->
       felt: getComputedStyle(document.querySelector("#table")).backgroundImage,
       panel: getComputedStyle(document.querySelector("dialog#settings")).backgroundColor,
       theme: document.querySelector('meta[name="theme-color"]').content,
+      chosen: [document.documentElement.dataset.cardBack, document.documentElement.dataset.felt],
     })"""
     before = page.evaluate(looks)
     assert "back-blue.svg" in before["back"] and "back-blue.svg" in before["facedown"]
@@ -161,10 +162,8 @@ def test_the_back_and_the_felt_are_chosen_and_kept(page: Page, base_url: str) ->
     page.keyboard.press("Escape")
     page.reload()
     wait_idle(page)
-    root = page.locator("html")
-    expect(root).to_have_attribute("data-card-back", "red")
-    expect(root).to_have_attribute("data-felt", "blue")
     after = page.evaluate(looks)
+    assert (after["chosen"], before["chosen"]) == (["red", "blue"], ["blue", "green"])
     assert "back-red.svg" in after["back"] and "back-red.svg" in after["facedown"]
     assert "rgb(31, 111, 166)" in after["felt"] and after["theme"] == "#0f3f66"
     assert after["panel"] != before["panel"]
