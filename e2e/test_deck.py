@@ -172,6 +172,28 @@ def test_the_back_and_the_felt_are_chosen_and_kept(page: Page, base_url: str) ->
     expect(dialog.locator("select[name=felt]")).to_have_value("blue")
 
 
+def test_the_loading_screen_shows_the_chosen_look_before_the_scripts_run(
+    page: Page, base_url: str
+) -> None:
+    settle(page, {"cardBack": "red", "felt": "blue"})
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)  # the page's scripts wait: only index.html and the styles ran
+
+    page.route("**/main.js", hold)
+    with page.expect_request("**/main.js"):
+        page.goto(base_url, wait_until="commit")
+    loading = page.locator("#loading")
+    expect(loading).to_be_visible()
+    assert "rgb(31, 111, 166)" in loading.evaluate("e => getComputedStyle(e).backgroundImage")
+    fan = page.locator(".fan span").first.evaluate("e => getComputedStyle(e).backgroundImage")
+    assert "back-red.svg" in fan
+    for route in held:
+        route.continue_()
+    wait_idle(page)
+
+
 def test_an_unknown_stored_look_reads_as_the_default(page: Page, base_url: str) -> None:
     settle(page, {"cardBack": "purple", "felt": 3, "large": True})
     open_game(page, base_url)
