@@ -47,6 +47,7 @@ SUITS = "shdc"
 OUT = Path("art/deck")
 """Where the art goes, under the site (and under ``web/`` in the build's copy)."""
 SUIT_COLOURS = {"s": "black", "h": "red", "d": "red", "c": "black"}
+"""Each suit's colour: the name of its ``--suit-*`` in ``style.css``."""
 FOUR_COLOURS = {"d": "blue", "c": "green"}
 """The suits the four-colour deck paints otherwise, with the name of their ``--suit-*``."""
 ACE_PIP = 84
