@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from ginrummy import record
 from ginrummy.bridge import SAVE_FORMAT, Session
@@ -91,9 +91,28 @@ def engine_match(page: Page) -> Match:
 
 
 def click_action(page: Page, action: str) -> None:
-    """Click the control of ``action`` and wait until the page waits for the player again."""
-    page.locator(f'#table [data-action="{action}"]').first.click()
+    """Click the control of ``action`` and wait until the page waits for the player again.
+
+    A hand card is tapped where a person taps it, on its corner (the hand's cards overlap);
+    a discard takes two taps, the first selecting the card (safe discards).
+    """
+    if action.startswith("discard "):
+        card = page.locator(f'#hand [data-action="{action}"]')
+        tap(card)
+        if card.count() and "selected" in (card.get_attribute("class") or ""):
+            tap(card)
+    else:
+        tap(page.locator(f'#table [data-action="{action}"]').first)
     wait_idle(page)
+
+
+def tap(control: Locator) -> None:
+    """Click ``control``; a card of the hand on its top left corner, which the next card
+    never covers."""
+    if control.evaluate("node => Boolean(node.closest('#hand'))"):
+        control.click(position={"x": 6, "y": 12})
+    else:
+        control.click()
 
 
 def go_out(page: Page, action: str, option: int = 0) -> None:

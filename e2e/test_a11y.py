@@ -144,8 +144,15 @@ def key_turn(page: Page) -> None:
     else:
         after = hand_titles(page)
         focus_card(page, min(after, key=lambda card: (after[card], card)))
-        page.keyboard.press("Enter")
+        discard_with_keys(page)
     wait_idle(page)
+
+
+def discard_with_keys(page: Page) -> None:
+    """Discard the focused hand card: Enter picks it, Enter again discards it."""
+    page.keyboard.press("Enter")
+    expect(page.locator("#hand .card.selected")).to_have_count(1)
+    page.keyboard.press("Enter")
 
 
 def spoken(page: Page) -> list[str]:
@@ -168,7 +175,7 @@ def move_words(match: Match, event: Any, drawn: str | None) -> str:
     word = event.action.split()[0]
     card = name(format_card(event.card)) if event.card is not None else ""
     if word == "stock":
-        return f"drew from the stock: the {name(drawn)}" if drawn else "drew from the stock"
+        return f"drew the {name(drawn)} from the stock" if drawn else "drew from the stock"
     if word == "pass":
         return f"passed on the {name(format_card(event.declined))}"
     if word == "knock":
@@ -212,7 +219,7 @@ def expected_sentences(match: Match) -> list[str]:
             turns[-1][1].append(words)
         else:
             turns.append((event.seat, [words]))
-    who = {0: "You", 1: "Opponent"}
+    who = {0: "You", 1: "The opponent"}
     return [f"{who[seat]} {spoken_list(words)}." for seat, words in turns]
 
 
@@ -422,6 +429,9 @@ def check_every_screen(page: Page, base_url: str) -> None:
     check_axe(page, "table at the discard")
     page.keyboard.press("c")
     page.keyboard.press("Enter")
+    expect(page.locator("#hand .card.selected")).to_have_count(1)
+    check_axe(page, "table with a card picked to discard")
+    page.keyboard.press("Enter")
     page.wait_for_selector('#table[data-turn="opponent"]')
     check_axe(page, "table at the opponent's turn")
     wait_idle(page)
@@ -551,7 +561,7 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     page.keyboard.press("u")
     wait_idle(page)
     focus_card(page, "7h")  # the slip: a knock with 2 deadwood was there
-    page.keyboard.press("Enter")
+    discard_with_keys(page)
     wait_idle(page)
     play_to(page, "hand_over", 100, turn=key_turn)
     keyboard_dialog(page, "#stats-button", "stats", "statistics with figures")
@@ -570,7 +580,7 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
     expect(step).to_have_attribute("data-step", "2")
     told = page.locator("dialog#review [role=status]")  # the page's live log is inert now
     said = step.locator(".step-head > *").all_inner_texts()
-    expect(told).to_have_text(f"{said[0]}: {said[1]}")  # "Move 3 of 10: Opponent: draws..."
+    expect(told).to_have_text(f"{said[0]}: {said[1]}")  # "Move 3 of 10: The opponent drew..."
     page.keyboard.press("Home")
     expect(step).to_have_attribute("data-step", "0")
     check_axe(page, "hand review at its first move")

@@ -193,7 +193,7 @@ def test_the_script_less_iframe_draws_one_illustration(page: Page, base_url: str
     report = hand_report(find_rules("round_the_corner"), cards)
     assert shown_melds(page, "body") == report["melds"]
     assert page.get_attribute(".hand-report", "data-deadwood") == str(report["deadwood"]) == "15"
-    expect(page.locator(".hand-report span.deadwood")).to_have_text("Punti spaiati 15")  # lang=it
+    expect(page.locator(".hand-report span.deadwood")).to_have_text("Punti spaiati: 15")  # lang=it
     assert fits_the_width(page)
 
 
@@ -215,10 +215,12 @@ def test_each_embed_speaks_its_nearest_lang(page: Page, blog_url: str) -> None:
     for selector in ("#showdown-de", "#showdown", "#hand-fr"):
         drawn(page, selector)
     german = page.locator("#showdown-de")
-    expect(german.locator(".hand-points")).to_have_text("Der Gegner erhält 11")
-    expect(german.locator(".knocker span.deadwood")).to_have_text("Restpunkte 6")
+    expect(german.locator(".hand-points")).to_have_text(
+        "Der Gegner des Klopfenden erhält 11 Punkte"
+    )
+    expect(german.locator(".knocker span.deadwood")).to_have_text("Restpunkte: 6")
     expect(german.locator(".embed-frame")).to_have_attribute("lang", "de")
-    expect(page.locator("#showdown .hand-points")).to_have_text("The defender scores 11")
-    expect(page.locator("#hand-fr span.deadwood")).to_have_text("Points en main 10")
+    expect(page.locator("#showdown .hand-points")).to_have_text("The defender scores 11 points")
+    expect(page.locator("#hand-fr span.deadwood")).to_have_text("Points en main\u202f: 10")
     page.locator("#game .embed-poster").click()
     assert "lang=en" in (page.locator("#game iframe").get_attribute("src") or "")

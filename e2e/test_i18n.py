@@ -87,10 +87,44 @@ def test_the_first_visit_speaks_the_browser_s_language(
         context.close()
 
 
+LOADING_WORDS = """
+window.loadingWords = [];
+new MutationObserver(() => {
+  const text = document.getElementById("load-stage")?.textContent;
+  if (text && loadingWords.at(-1) !== text) loadingWords.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+"""An init script recording each text the loading screen's stage line shows."""
+
+
+@pytest.mark.parametrize(
+    ("code", "stages", "opponent"),
+    [
+        ("en", ["Shuffling the cards…", "Setting out the table…", "Dealing…"], "The opponent "),
+        ("it", ["Si mescolano le carte…", "Si prepara il tavolo…", "Si distribuiscono le carte…"],
+         "L'avversario ha "),
+    ],
+)  # fmt: skip
+def test_the_loading_screen_and_the_opponent_s_moves_are_a_player_s_words(
+    page: Page, base_url: str, code: str, stages: list[str], opponent: str
+) -> None:
+    """The loading stages say what a card table does (not "Starting Python"), and the
+    opponent's moves are one sentence in its person, not "Opponent: draws"."""
+    page.add_init_script(LOADING_WORDS)
+    open_game(page, base_url, f"?lang={code}&seed={seed_dealt_by(STANDARD, 1)}")
+    seen = page.evaluate("loadingWords")
+    # (the first stage can show in English while the language's table loads)
+    assert stages[0] in seen and seen[-1] == stages[-1], seen
+    assert not [text for text in seen if "Python" in text or "Install" in text], seen
+    click_action(page, "pass")  # the dealer then takes the upcard or passes too
+    said = page.locator("#opp-says").inner_text()
+    assert said.startswith(opponent) and said.endswith(".") and ":" not in said, said
+
+
 def test_a_hint_is_said_in_the_language_with_its_cards(page: Page, base_url: str) -> None:
     open_game(page, base_url, f"?lang=it&seed={seed_dealt_by(STANDARD, 1)}")
     page.locator("#hint-button").click()
-    says = page.locator("#opp-says")
+    says = page.locator("#hint-line")
     expect(says).to_contain_text("Consiglio:")
     text = says.inner_text()
     assert "{" not in text and re.search(r"[♠♣♦♥]", text), text  # every parameter filled
@@ -180,8 +214,10 @@ def test_a_showdown_in_german(page: Page, base_url: str, artifacts: Path) -> Non
     expect(page.locator("#controls .go-out")).to_have_accessible_name("Klopfen K♦")
     go_out(page, "knock Kd")
     box = page.locator("#showdown")
-    expect(box.locator(".outcome")).to_have_text("Du: geklopft und das Teilspiel gewonnen")
-    expect(box.locator("[data-rule=knock]")).to_contain_text("Klopfen: Differenz der Restpunkte")
+    expect(box.locator(".outcome")).to_have_text("Du hast geklopft und das Teilspiel gewonnen")
+    expect(box.locator("[data-rule=knock]")).to_contain_text(
+        "für dich: Klopfen, Differenz der Restpunkte"
+    )
     assert re.search(r"\(\d+ \u2212 2\)", box.locator("[data-rule=knock]").inner_text())
     expect(box.locator(".sheet h3")).to_have_text("Punkteliste")
     page.wait_for_function("document.getAnimations().length === 0")

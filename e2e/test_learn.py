@@ -57,7 +57,7 @@ def test_practice_takes_back_two_moves_and_explains_the_opponent(
     page.keyboard.press("Control+z")
     wait_idle(page)
     assert table(page) == seen[2]
-    expect(page.locator("#opp-says")).to_contain_text("taken back")
+    expect(page.locator("#hint-line")).to_contain_text("taken back")
     assert json.loads(saved(page)["save"])["practice"] is True
     assert len(engine_match(page).actions) < 8
     page.reload()

@@ -102,6 +102,15 @@ def test_figures_add_up_by_rule_set_and_level_and_filter(
     expect(head).to_have_count(3)  # All, then one per rule set and level (the corner is a td)
     expect(head.nth(0)).to_contain_text("All")
     expect(other.locator("dialog#stats")).to_contain_text("Game to 10")
+    terms = other.locator("dialog#stats .stats-terms")  # the words, then each rule set's
+    expect(terms.locator("p")).to_contain_text("a match is one game or more")
+    expect(terms.locator("dt")).to_have_text(["Standard", "Standard, Game to 10"])
+    expect(terms.locator("dd")).to_have_text(
+        [
+            "A game ends when a player reaches 100 points. The match is one game.",
+            "A game ends when a player reaches 10 points. The match is one game.",
+        ]
+    )
     assert figure(other, "hands") == ["2", "1", "1"]
     other.screenshot(path=str(artifacts / "phone-stats-columns.png"))
     assert figure(other, "won") == ["1", "1", "0"] and figure(other, "lost") == ["1", "0", "1"]
@@ -193,7 +202,7 @@ def test_practice_games_are_counted_apart(page: Page, base_url: str) -> None:
     wait_idle(page)
     open_stats(page)
     expect(page.locator("dialog#stats .stats-empty")).to_be_visible()  # no real hand yet
-    apart = "Practice games are counted apart (hands played: 1)"
+    apart = "Practice is counted apart (1 hand played)"
     expect(page.locator("dialog#stats .stats-note")).to_contain_text(apart)
     page.locator("dialog#stats select[name=kind]").select_option("practice")
     assert figure(page, "hands") == ["1"] and figure(page, "knocks") == ["1"]
@@ -235,6 +244,7 @@ def test_sound_once_on_plays_card_sounds_and_stays_on(page: Page, base_url: str)
     sound.uncheck()
     page.keyboard.press("Escape")
     silent = page.evaluate("window.audioProbe.started")
-    page.locator("#hand [data-action^='discard']").first.click()
-    wait_idle(page)
+    click_action(
+        page, str(page.locator("#hand [data-action^='discard']").first.get_attribute("data-action"))
+    )
     assert page.evaluate("window.audioProbe.started") == silent

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from deals import ask, first_deal_files, make_deck, new_game, seed_dealt_by
+from deals import KNOCKER, LOOSE, ask, crafted, first_deal_files, make_deck, new_game, seed_dealt_by
 from ginrummy import bridge, record
 from ginrummy.match import Match
 from ginrummy.rules import PRESET_SOURCES, PRESETS, Rules, find_rules
@@ -189,6 +189,36 @@ def test_a_hint_is_a_legal_move_with_a_reason() -> None:
     state = new_game(session, seed=str(seed_dealt_by(PRESETS["standard"], 1)))
     hint = ask(session, "hint")
     assert hint["action"] in state["view"]["legal"] and hint["reason"]
+
+
+def test_a_hint_to_knock_names_the_knock_button_as_its_control() -> None:
+    # The player takes the 2d onto three melds and the Kd: knocking with the Kd leaves
+    # 2 deadwood. The engine's knock names the melds it lays down; the table's Knock
+    # button is "knock Kd" (its melds are chosen in the dialog), and the hint says so.
+    session = bridge.Session()
+    session.match = crafted(KNOCKER, LOOSE, "2d")
+    session.level = "simple"
+    ask(session, "play", "upcard")
+    hint = ask(session, "hint")
+    assert hint["action"].startswith("knock Kd ") and len(hint["action"].split()) == 5
+    assert hint["control"] == "knock Kd"
+    assert "knock Kd" in ask(session, "state")["view"]["legal"]
+
+
+def test_the_showdown_shows_melds_with_their_lay_offs_in_rank_order() -> None:
+    # The knocker lays down 6d 7d 8d; the defender lays off the 5d and the 9d on it. The
+    # meld as it ends reads 5d 6d 7d 8d 9d (not 6d 7d 8d 5d 9d).
+    knocker = "6d 7d 8d Js Jc Jh 2c 3c 4c Ks"
+    defender = "5d 9d Qh Qs Kh Kc Tc 9s 8s 7s"
+    session = bridge.Session()
+    session.match = crafted(knocker, defender, "As")
+    session.level = "simple"
+    ask(session, "play", "upcard")
+    state = ask(session, "play", "knock Ks")
+    showdown = state["view"]["showdown"]
+    assert sorted(entry["card"] for entry in showdown["layoffs"]) == ["5d", "9d"]
+    after = showdown["knocker_melds_after"][showdown["layoffs"][0]["meld"]]
+    assert after == ["5d", "6d", "7d", "8d", "9d"]
 
 
 def test_the_save_is_the_engine_record() -> None:

@@ -8,9 +8,16 @@ read here from the package itself. A missing or extra id fails with the list of 
 language, so a new English string names exactly what each translation lacks.
 
 The tables are read with a small tokenizer of JavaScript literals (strings, names,
-punctuation, comments), so no JavaScript engine is needed. Inside Pyodide, where ``web/``
-is not copied, the tests that read it skip themselves; the browser test
-``e2e/test_i18n.py`` checks the same tables as the page loads them.
+punctuation, comments), so no JavaScript engine is needed for that. A string may hold plural
+choices, ``{count, plural, one {# card} other {# cards}}`` (see ``web/strings.js``): their
+syntax and categories are checked here. Then every string of every language is rendered by
+the page's own code under Node (``i18n_render.mjs``), for both seats and with the numbers
+0, 1 and 2, and the sentences are checked as a reader would: no parameter left unfilled, a
+number agreeing with its noun ("1 points", "ne restano 1"), each seat's sentences in its own
+person, no "You: ..." label sentences, French spaces before ``: ; ? !``, Spanish ``¿ ¡``,
+German nouns capitalised. Inside Pyodide, where ``web/`` is not copied, the tests that read
+it skip themselves; the browser test ``e2e/test_i18n.py`` checks the same tables as the page
+loads them.
 """
 
 from __future__ import annotations
@@ -21,6 +28,9 @@ import inspect
 import json
 import pkgutil
 import re
+import shutil
+import subprocess
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -97,18 +107,47 @@ def translation(code: str) -> dict[str, str]:
     return read_table((WEB / "lang" / f"{code}.js").read_text(encoding="utf-8"))
 
 
+PLURAL = re.compile(r"\{(\w+), plural,((?:\s*[a-z]+\s*\{[^{}]*(?:\{\w+\}[^{}]*)*\})+)\s*\}")
+"""A plural choice, as ``web/strings.js`` reads it: ``{name, plural, CATEGORY {text} ...}``."""
+BRANCH = re.compile(r"([a-z]+)\s*\{([^{}]*(?:\{\w+\}[^{}]*)*)\}")
+
+CATEGORIES = {
+    "en": {"one", "other"},
+    "it": {"one", "many", "other"},
+    "es": {"one", "many", "other"},
+    "fr": {"one", "many", "other"},
+    "de": {"one", "other"},
+}
+"""The plural categories of each language (CLDR, as Intl.PluralRules has them)."""
+
+
+def plurals(text: str) -> list[tuple[str, dict[str, str]]]:
+    """Return the plural choices of a string: each one's number parameter and its branches."""
+    return [(name, dict(BRANCH.findall(branches))) for name, branches in PLURAL.findall(text)]
+
+
 def parameters(text: str) -> set[str]:
-    """Return the ``{name}`` parameters of a string."""
-    return set(re.findall(r"\{(\w+)\}", text))
+    """Return the parameters of a string: ``{name}`` and the numbers of plural choices."""
+    return set(re.findall(r"\{(\w+)(?:\}|, plural,)", text))
 
 
 def page_ids() -> set[str]:
-    """Return the ids the page names literally: ``data-i18n`` attributes and ``t("...")``."""
+    """Return the ids the page names literally: ``data-i18n`` attributes, ``t("...")``, and
+    both persons of ``tSeat("...")``."""
     html = (WEB / "index.html").read_text(encoding="utf-8")
     ids = set(re.findall(r'data-i18n(?:-label)?="([^"]+)"', html))
     for module in WEB.glob("*.js"):
-        ids |= set(re.findall(r"""\bt\(\s*["']([^"'$]+)["']""", module.read_text(encoding="utf-8")))
+        code = module.read_text(encoding="utf-8")
+        ids |= set(re.findall(r"""\bt\(\s*["']([^"'$]+)["']""", code))
+        literal = {family for family in seat_families(code) if not family.endswith(".")}
+        ids |= {f"{family}.{person}" for family in literal for person in PERSONS}
     return ids
+
+
+def seat_families(code: str) -> set[str]:
+    """Return the families of per-seat strings a module names: ``tSeat("id"`` and, for ids
+    made in a template (``tSeat(`outcome.${...}`)``), their literal start (``outcome.``)."""
+    return set(re.findall(r"""\btSeat\(\s*["'`]([^"'`$]+)""", code))
 
 
 def message_keys() -> set[str]:
@@ -144,6 +183,15 @@ def prompt_ids() -> set[str]:
     return ids
 
 
+PERSONS = ("you", "opponent")
+"""The persons of sentences about a seat (``tSeat`` in ``web/strings.js``): seat 0, seat 1."""
+PLAY_WORDS = tuple(kind.value for kind in Kind if kind is not Kind.NEXT)
+"""The kinds of move a reason names (``play.WORD``): every action but the next hand."""
+MOVE_WORDS = (*PLAY_WORDS, "stock_seen", "knock_count")
+"""The moves told of a player (``move.WORD.PERSON``): with a stock draw's card when it may
+be told, and a knock with the knocker's deadwood."""
+
+
 def families() -> dict[str, set[str]]:
     """Return, per id prefix made from Python's data, exactly the ids that must exist."""
     params = bridge.parameters()
@@ -161,8 +209,18 @@ def families() -> dict[str, set[str]]:
             for choice in entry.get("choices", [])
         },
         "rule.": {f"rule.{rule.value}" for rule in Rule},
-        "outcome.": {f"outcome.{outcome.value}" for outcome in Outcome},
-        "move.": {f"move.{kind.value}" for kind in Kind if kind is not Kind.NEXT},
+        "outcome.": {
+            f"outcome.{outcome.value}.{person}"
+            for outcome in Outcome
+            if outcome is not Outcome.DEAD
+            for person in PERSONS
+        }
+        | {"outcome.dead"},
+        "ill.outcome.": {
+            f"ill.outcome.{outcome.value}" for outcome in Outcome if outcome is not Outcome.DEAD
+        },
+        "move.": {f"move.{word}.{person}" for word in MOVE_WORDS for person in PERSONS},
+        "play.": {f"play.{word}" for word in PLAY_WORDS},
         "confirm.": {f"confirm.{kind.value}" for kind in going_out}
         | {"confirm.choose", "confirm.go"},
         "level.": {f"level.{name}" for name in bridge.LEVELS},
@@ -246,6 +304,253 @@ def test_translations_are_not_english_copies() -> None:
     }
     copied = {code: keys for code, keys in copied.items() if keys}
     assert not copied, f"strings still in English: {copied}"
+
+
+@needs_web
+def test_plural_choices_are_well_formed() -> None:
+    """Each plural choice has a ``one`` and an ``other`` branch, only categories of its
+    language, and the number (``#``) in every branch (French says "0 carte" with ``one``);
+    no brace is left outside the choices and the ``{parameters}``."""
+    problems = []
+    for code in ("en", *LANGUAGES):
+        for key, text in translation(code).items():
+            for name, branches in plurals(text):
+                if not {"one", "other"} <= set(branches) <= CATEGORIES[code]:
+                    problems.append(f"{code} {key}: {name} has the branches {sorted(branches)}")
+                problems += [
+                    f"{code} {key}: {name}'s {category} branch does not show the number"
+                    for category, form in branches.items()
+                    if "#" not in form
+                ]
+            rest = re.sub(r"\{\w+\}", "", PLURAL.sub("", text))
+            if "{" in rest or "}" in rest:
+                problems.append(f"{code} {key}: a brace is not a parameter or a plural choice")
+    assert not problems, "\n".join(problems)
+
+
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(
+    NODE is None or not (WEB / "strings.js").exists(),
+    reason="no Node to run the page's strings code, or no web/ (Pyodide)",
+)
+
+NUMBERS = (0, 1, 2)
+"""The numbers every count is rendered with: 0 and 1 are "one" in French, 0 "other" in English."""
+NUMERIC = {
+    "count", "points", "number", "total", "target", "games", "hands", "bonus", "limit", "value",
+    "box", "ace", "max", "step", "hand", "you", "opponent", "before", "after", "place",
+    "deadwood", "better_deadwood",
+}  # fmt: skip
+"""Parameters that are numbers (besides every plural choice's); the others get a word."""
+ALL = ("en", *LANGUAGES)
+MOVES: list[list[list[object]]] = [
+    [["pass", "Qc", {}]],
+    [["upcard", "Qc", {}]],
+    [["stock", "", {}]],
+    [["stock", "", {"drew": "7h"}]],
+    [["stock", "", {"drew": "7h", "spoken": True}]],
+    [["discard Td", "Td", {}]],
+    [["knock Td", "Td", {}]],
+    [["gin Td", "Td", {}]],
+    [["big gin", "", {}]],
+    [["layoff 5d 0", "5d", {}]],
+    [["done", "", {}]],
+    [["stock", "", {}], ["discard Td", "Td", {"spoken": True}]],
+    [["upcard", "Qc", {}], ["discard Td", "Td", {}], ["knock Td", "Td", {}]],
+]
+"""Turns told of a player (action, card, options of ``moveClause``), the knock's deadwood
+count added for each number."""
+
+
+def render(jobs: list[dict[str, object]]) -> list[str]:
+    """Return the texts of ``jobs`` as the page's code makes them (``i18n_render.mjs``)."""
+    assert NODE is not None
+    script = Path(__file__).with_name("i18n_render.mjs")
+    done = subprocess.run(
+        [NODE, str(script)], input=json.dumps(jobs), capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    texts: list[str] = json.loads(done.stdout)
+    return texts
+
+
+@cache
+def rendered() -> tuple[tuple[str, str, int | None, str], ...]:
+    """Return every string of every language, rendered: (language, what, number, text).
+
+    What is the id, or ``turn.SEAT`` for a turn of ``MOVES`` told of seat 0 or 1. Strings
+    with numbers are rendered once per number of ``NUMBERS`` (every number parameter set to
+    it), the others once (number None); every other parameter is ``X``.
+    """
+    jobs: list[dict[str, object]] = []
+    keys: list[tuple[str, str, int | None]] = []
+    english = translation("en")
+    for code in ALL:
+        for key, text in translation(code).items():
+            names = parameters(text) | parameters(english[key])
+            numeric = {name for name in names if name in NUMERIC}
+            numeric |= {name for name, _ in plurals(text) + plurals(english[key])}
+            for number in NUMBERS if numeric else (None,):
+                params = {name: number if name in numeric else "X" for name in names}
+                jobs.append({"lang": code, "id": key, "params": params})
+                keys.append((code, key, number))
+        for seat in (0, 1):
+            for number in NUMBERS:
+                for moves in MOVES:
+                    counted = [
+                        [action, card, {**more, "count": number} if action == "knock Td" else more]
+                        for action, card, more in moves
+                    ]
+                    jobs.append({"lang": code, "seat": seat, "moves": counted})
+                    keys.append((code, f"turn.{seat}", number))
+    texts = render(jobs)
+    return tuple((*key, text) for key, text in zip(keys, texts, strict=True))
+
+
+@cache
+def plural_category(code: str, number: int) -> str:
+    """Return the plural category Intl.PluralRules names for ``number`` in ``code``."""
+    return render([{"lang": code, "plural": number}])[0]
+
+
+def failures(check: re.Pattern[str] | None = None) -> list[str]:
+    """Return the rendered texts (with language and id) in which ``check`` is found."""
+    return [
+        f"{code} {key} [{number}]: {text}"
+        for code, key, number, text in rendered()
+        if check is not None and check.search(text)
+    ]
+
+
+@needs_node
+def test_every_string_renders_with_every_parameter_filled() -> None:
+    """No ``{parameter}``, plural syntax or ``#`` is left in any rendered string."""
+    left = [
+        f"{code} {key} [{number}]: {text}"
+        for code, key, number, text in rendered()
+        if re.search(r"[{}#]", text)
+    ]
+    assert not left, "\n".join(left[:40])
+
+
+NOUNS = {
+    "en": [("point", "points"), ("card", "cards"), ("game", "games"), ("hand", "hands"),
+           ("turn", "turns"), ("move", "moves")],
+    "it": [("punto", "punti"), ("carta", "carte"), ("partita", "partite"), ("mano", "mani"),
+           ("turno", "turni"), ("mossa", "mosse")],
+    "es": [("punto", "puntos"), ("carta", "cartas"), ("juego", "juegos"), ("mano", "manos"),
+           ("turno", "turnos"), ("jugada", "jugadas")],
+    "fr": [("point", "points"), ("carte", "cartes"), ("partie", "parties"), ("donne", "donnes"),
+           ("tour", "tours"), ("coup", "coups")],
+    "de": [("Punkt", "Punkte"), ("Karte", "Karten"), ("Spiel", "Spiele"),
+           ("Teilspiel", "Teilspiele"), ("Zug", "Züge"), ("Restpunkt", "Restpunkten?")],
+}  # fmt: skip
+"""Each language's counted nouns, singular and plural, as they follow a number: "3 cards"."""
+VERBS = {
+    "en": [],
+    "it": [("resta", "restano"), ("rimasto", "rimasti")],
+    "es": [("queda", "quedan"), ("quedó", "quedaron")],
+    "fr": [("(?<!il )reste", "restent")],
+    "de": [("bleibt", "bleiben"), ("blieb", "blieben")],
+}
+"""Verbs that agree with the number that follows them: "ne restano 3", "quedan 3" (French
+"il reste 3" is impersonal: singular with any number)."""
+
+
+@needs_node
+def test_numbers_agree_with_their_nouns() -> None:
+    """A counted noun (or the verb before the count) takes the form Intl.PluralRules names
+    for the number in that language: no "1 points", "1 puntos", "ne restano 1", "0 cartes"."""
+    wrong = []
+    for code, key, number, text in rendered():
+        if number is None:
+            continue
+        plural = plural_category(code, number) != "one"
+        nouns = [(singular if plural else many) for singular, many in NOUNS[code]]
+        verbs = [(singular if plural else many) for singular, many in VERBS[code]]
+        after = rf"(?<![\d.,]){number} ({'|'.join(nouns)})\b"
+        before = rf"\b({'|'.join(verbs) or '(?!)'}) {number}(?![\d.,])"
+        if re.search(after, text) or re.search(before, text):
+            wrong.append(f"{code} {key} [{number}]: {text}")
+    assert not wrong, "\n".join(wrong[:40])
+
+
+YOU = {
+    "en": r"(?i)\b(you|your)\b",
+    "it": r"(?i)\b(hai|tu|te|ti|tuo|tua|tuoi|segni)\b",
+    "es": r"(?i)\b(tú|tu|te|ti|tus|sumas)\b|\w(aste|iste)\b",
+    "fr": r"(?i)\b(vous|votre|vos)\b",
+    "de": r"(?i)\b(du|dich|dir|dein\w*)\b",
+}
+"""What marks a sentence said to the player, in each language."""
+OPPONENT = {"en": "opponent", "it": "avversario", "es": "oponente", "fr": "adversaire",
+            "de": "Gegner"}  # fmt: skip
+"""The opponent's name in each language's sentences about it."""
+
+
+@needs_node
+def test_each_seat_is_told_in_its_own_person() -> None:
+    """Sentences about the player speak to the player (second person: "Hai bussato.") and
+    never name the opponent; sentences about the opponent name it and do not speak to the
+    player ("L'avversario ha bussato.") — for every turn told and every per-seat string."""
+    families = set()
+    for module in WEB.glob("*.js"):
+        families |= seat_families(module.read_text(encoding="utf-8"))
+    families -= {"move.", "turn"}  # clauses and frames: checked in whole turns (turn.0, turn.1)
+    wrong = []
+    for code, key, number, text in rendered():
+        family, _, person = key.rpartition(".")
+        seat = {"you": 0, "opponent": 1, "0": 0, "1": 1}.get(person)
+        told = family == "turn" and person in "01"
+        if seat is None or not (told or any(key.startswith(start) for start in families)):
+            continue
+        to_player = re.search(YOU[code], text) is not None
+        names_opponent = OPPONENT[code].lower() in text.lower()
+        if (seat == 0) != to_player or (seat == 1) != names_opponent:
+            wrong.append(f"{code} {key} [{number}]: {text}")
+    assert not wrong, "\n".join(wrong[:40])
+
+
+LABELS = {"en": "You|Opponent", "it": "Tu|Avversario", "es": "Tú|Oponente",
+          "fr": "Vous|Adversaire", "de": "Du|Gegner"}  # fmt: skip
+
+
+@needs_node
+def test_no_sentence_is_a_label_and_a_verb() -> None:
+    """A sentence never starts with a player as a label ("You: draws", "Tu: ha bussato"),
+    and no string takes the player as a parameter (``{who}``): its person is in its id."""
+    wrong = [
+        f"{code} {key} [{number}]: {text}"
+        for code, key, number, text in rendered()
+        if re.search(rf"(^|[.!?]\s)({LABELS[code]})[\s\u202f]*:", text)
+    ]
+    wrong += [
+        f"{code} {key}: {text}"
+        for code in ALL
+        for key, text in translation(code).items()
+        if "who" in parameters(text)
+    ]
+    assert not wrong, "\n".join(wrong[:40])
+
+
+@needs_node
+def test_each_language_s_typography() -> None:
+    """French puts a narrow no-break space (U+202F, the one convention) before ``: ; ? !``
+    and ``»`` and after ``«``; Spanish opens ``¿ ¡``; German capitalises the game's nouns."""
+    wrong = []
+    for code, key, number, text in rendered():
+        where = f"{code} {key} [{number}]: {text!r}"
+        if code == "fr" and re.search(r"(^|[^\u202f])[:;?!»]|«(?!\u202f)|\u00a0", text):
+            wrong.append(where)
+        if code == "es":  # a mark after a space is a key's name ("pulsa ?"), not a question
+            for mark, opening in (("?", "¿"), ("!", "¡")):
+                closing = re.search(rf"\S\{mark}", text)
+                if closing and opening not in text[: closing.start()]:
+                    wrong.append(where)
+        lower_nouns = r"\b(karten?|punkte?|teilspiele?|stapel|ablagestapel|restpunkte?n?|gegner)\b"
+        if code == "de" and re.search(lower_nouns, text):
+            wrong.append(where)
+    assert not wrong, "\n".join(wrong[:40])
 
 
 def test_message_keys_reach_the_page() -> None:

@@ -17,7 +17,7 @@ from ginrummy.cards import (
     parse_card,
     parse_mask,
 )
-from ginrummy.melds import Melder, all_runs, is_set, melder
+from ginrummy.melds import Melder, all_runs, format_meld, is_set, melder
 
 LOW = melder(False, 1)
 CORNER = melder(True, 15)
@@ -206,3 +206,14 @@ def test_is_set_and_runs() -> None:
     assert not is_set(parse_mask("9s 9c"))
     assert len(all_runs(False)) == 66
     assert Melder(False, 1).deadwood(0) == 0
+
+
+def test_melds_are_shown_in_laying_order() -> None:
+    # The page shows a run from its low card, a round-the-corner run from the card after
+    # its gap (fr "as tournant": Q K A 2 is laid so, not A 2 Q K), a set by suit.
+    assert format_meld(parse_mask("Ah 2h Qh Kh")) == ["Qh", "Kh", "Ah", "2h"]
+    assert format_meld(parse_mask("Kc Ac 2c")) == ["Kc", "Ac", "2c"]
+    assert format_meld(parse_mask("5d 3d 4d 6d")) == ["3d", "4d", "5d", "6d"]
+    assert format_meld(parse_mask("7h 7s 7d")) == ["7s", "7d", "7h"]
+    arrangement = CORNER.best_arrangement(parse_mask("Qs Ks As 2s 9h 9c 9d"))
+    assert sorted(arrangement.to_json()["melds"]) == [["9c", "9d", "9h"], ["Qs", "Ks", "As", "2s"]]

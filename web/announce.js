@@ -1,8 +1,8 @@
 // Telling screen readers what happens: every move of both players in words, each hand's
 // start and result, in one polite live region (a role="log", one line per announcement).
-import { cardName } from "./cards.js";
+import { cardName, prettyCard } from "./cards.js";
 import { moveWord } from "./reasons.js";
-import { t } from "./strings.js";
+import { t, tSeat } from "./strings.js";
 
 const KEEP = 100; // lines kept in the log (it starts again at each hand)
 let heard = { hand: 0, events: 0, cards: [], over: false }; // what was told so far
@@ -29,17 +29,36 @@ export function list(items) {
   return listFormats.get(language).format(items);
 }
 
-/** Return one move in words ("discarded the king of spades"), without its player. */
-function clause(event, view, drawn) {
-  const word = moveWord(event.action);
-  const card = event.card || event.declined;
-  const name = card ? cardName(card) : "";
-  if (word === "stock" && drawn) return t("say.stock_seen", { card: cardName(drawn) });
+/**
+ * Return one move of `seat` in words, without its player ("discarded the 10♦"). `card` is
+ * the card text the move names (a stock draw names none); `drew`, the card a stock draw
+ * took, when it may be told; `count`, a knocker's deadwood when known; `spoken` names
+ * cards in words ("the ten of diamonds") instead of symbols.
+ */
+export function moveClause(seat, action, card = "", { drew, count, spoken = false } = {}) {
+  let word = moveWord(action);
+  let named = word === "stock" ? drew : card;
+  if (word === "stock" && drew) word = "stock_seen";
+  if (word === "knock" && count !== undefined) word = "knock_count";
+  named = named ? (spoken ? cardName(named) : prettyCard(named)) : "";
+  return tSeat(`move.${word}`, seat, { card: named, count });
+}
+
+/**
+ * Return the moves of one turn of `seat` (clauses from `moveClause`) as one sentence:
+ * "The opponent drew from the stock and discarded the 10♦.", "Hai bussato."
+ */
+export function turnText(seat, clauses) {
+  const text = tSeat("turn", seat, { moves: list(clauses) });
+  return text.charAt(0).toLocaleUpperCase(document.documentElement.lang || "en") + text.slice(1);
+}
+
+/** Return one move of an event in words, for the live log (cards named in words). */
+function spokenClause(event, view, drawn) {
   const showdown = view.showdown;
-  if (word === "knock" && showdown && showdown.knocker === event.seat) {
-    return t("say.knock_count", { card: name, count: showdown.knocker_deadwood });
-  }
-  return t(`say.${word}`, { card: name });
+  const knocked = moveWord(event.action) === "knock" && showdown && showdown.knocker === event.seat;
+  const count = knocked ? showdown.knocker_deadwood : undefined;
+  return moveClause(event.seat, event.action, event.card || event.declined, { drew: drawn, count, spoken: true });
 }
 
 /** Return a sentence per turn: consecutive events of one player joined ("... and ..."). */
@@ -47,9 +66,9 @@ function turns(events, view, drawn) {
   const runs = [];
   for (const event of events) {
     if (runs.at(-1)?.seat !== event.seat) runs.push({ seat: event.seat, moves: [] });
-    runs.at(-1).moves.push(clause(event, view, event.seat === 0 ? drawn : null));
+    runs.at(-1).moves.push(spokenClause(event, view, event.seat === 0 ? drawn : null));
   }
-  return runs.map((run) => t("say.turn", { who: t(`who.${run.seat}`), moves: list(run.moves) }));
+  return runs.map((run) => turnText(run.seat, run.moves));
 }
 
 /** Return the scores as the bar shows them, in words. */
@@ -83,7 +102,7 @@ export function announce(state, header = false) {
     document.getElementById("announce").replaceChildren(); // a new hand: the log starts again
     fresh = true;
   }
-  if (fresh) lines.push(t(`say.hand_${view.dealer}`, { number: view.hand_number }));
+  if (fresh) lines.push(tSeat("say.hand", view.dealer, { number: view.hand_number }));
   const events = view.events.slice(heard.events);
   const drawn = view.hand.find((text) => !heard.cards.includes(text));
   lines.push(...turns(events, view, heard.cards.length ? drawn : null));

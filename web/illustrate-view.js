@@ -21,8 +21,7 @@ function drawHandReport(report) {
 function drawShowdownReport(report) {
   const box = element("div", "illustration showdown-report");
   box.dataset.result = report.result;
-  const winner = t(`ill.who.${report.winner}`);
-  box.append(element("h3", "outcome", t(`outcome.${report.result}`, { who: winner })));
+  box.append(element("h3", "outcome", t(`ill.outcome.${report.result}`)));
   if (report.upcard) {
     const limit = report.knock_limit ? t("knock.limit", { limit: report.knock_limit }) : t("knock.gin_only");
     const line = t("ill.upcard", { card: prettyCard(report.upcard), limit });
@@ -43,8 +42,8 @@ function drawShowdownReport(report) {
     defender.append(element("p", "note", t("showdown.layoffs", { cards })));
   }
   const points = element("ul", "points");
-  for (const line of report.breakdown) points.append(pointItem(line, t(`ill.who.${line.seat}`)));
-  const total = element("p", "hand-points", t("ill.points", { who: winner, points: report.points }));
+  for (const line of report.breakdown) points.append(pointItem(line, line.seat));
+  const total = element("p", "hand-points", t(`ill.points.${report.winner}`, { points: report.points }));
   total.dataset.points = report.points;
   box.append(knocker, defender, points, total);
   return box;

@@ -20,6 +20,7 @@ const SHORTCUTS = [
   { keys: ["g"], does: "keys.gin", target: "#controls .go-out.gin, #controls .go-out.big-gin" },
   { keys: ["f"], does: "keys.done", target: '#controls [data-action="done"]' },
   { keys: ["c"], does: "keys.hand", run: () => focusHand() },
+  { keys: ["r"], does: "keys.sort", run: () => sortHand() },
   { keys: ["h"], does: "keys.hint", target: "#hint-button" },
   { keys: ["n"], does: "keys.new", target: "#new-button" },
   { keys: ["o"], does: "keys.settings", target: "#settings-button" },
@@ -35,11 +36,13 @@ function moves() {
     [[`${t("key.shift")} + \u2190 \u2192`], "keys.reorder"],
     [[t("key.tab")], "keys.tab"],
     [[t("key.escape")], "keys.escape"],
+    [[t("key.escape")], "keys.escape_card"],
     [[`${t("key.ctrl")} + Z`], "keys.undo"],
   ];
 }
 
 let current = null; // the hand card that holds the hand's tab stop
+let sortHand = () => {}; // sorts the hand by rank, or by suit when it is sorted by rank
 
 function handCards() {
   return [...$("hand").querySelectorAll(".card")];
@@ -145,9 +148,11 @@ function movedOrder(text, step) {
 }
 
 /**
- * Listen to the keyboard for the page. `setOrder(order)` redraws the hand in a new order.
+ * Listen to the keyboard for the page. `setOrder(order)` redraws the hand in a new order;
+ * `sort()` sorts it the other way.
  */
-export function installKeyboard(setOrder) {
+export function installKeyboard(setOrder, sort) {
+  sortHand = sort;
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey) return;
     if (event.altKey || document.querySelector("dialog[open]") || typing(event.target)) return;
@@ -255,8 +260,10 @@ export function afterDraw(memo) {
  * end's button when it opens.
  */
 export function markShowdown(over) {
-  const sections = document.querySelectorAll("#table > section:not(#showdown)");
+  const sections = document.querySelectorAll("#table > section:not(#showdown), #table > .center");
   const opened = over && !sections[0].inert;
   for (const section of sections) section.inert = over;
-  if (opened) document.querySelector("#showdown button.primary")?.focus();
+  if (!opened) return;
+  document.querySelector("#showdown button.primary")?.focus({ preventScroll: true });
+  $("showdown").scrollTop = 0; // the headline first: who won, and the match's end
 }

@@ -1,21 +1,23 @@
 // The page: loads Python in a worker, then plays — player clicks and drags become action
 // ids for the bridge, its JSON states are drawn, the opponent's moves are paced.
-import { announce, announceFrom, list, say } from "./announce.js";
+import { announce, announceFrom, list, moveClause, say, turnText } from "./announce.js";
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
 import { afterDraw, installKeyboard, markShowdown, openKeys, rememberFocus } from "./keyboard.js";
 import { keepOffline } from "./offline.js";
 import { drawPractice, explain, setupPractice } from "./practice.js";
-import { moveText, reasonText } from "./reasons.js";
+import { cardName } from "./cards.js";
+import { reasonText } from "./reasons.js";
 import { openReplays } from "./replay.js";
 import { openReview } from "./review.js";
 import { showRulesHelp } from "./rules-help.js";
-import { motion, openSettings, setupSettings } from "./settings.js";
+import { choice, choose, motion, openSettings, setting, setupSettings } from "./settings.js";
 import { drawShowdown } from "./showdown.js";
 import { setupSound, soundOfMove } from "./sound.js";
 import { newGameId, recordHand, setupStats } from "./stats.js";
 import { LANGUAGES, errorText, preferredLanguage, rememberLanguage, setLanguage, t, translate } from "./strings.js";
-import { animate, drawTable, naturalOrder, relabelCards, snapshot } from "./table.js";
+import { SORTS } from "./hand-order.js";
+import { animate, drawTable, relabelCards, snapshot } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const SAVE_KEY = "ginrummy.game";
@@ -32,7 +34,10 @@ if (EMBED) document.documentElement.dataset.embed = "true";
 
 let stage = "runtime"; // the loading stage shown (said again when the language changes)
 const call = startEngine(onStage, onLoadFailed);
-const ui = { order: [], hand: 0, onGoOut: goOut, game: null }; // game: its statistics id
+// The player's view of the table: the hand's order (sorted `sort`, or arranged by the
+// player: `own`), the card selected to discard, the hinted control, the game's statistics id.
+const ui = { order: [], sort: SORTS[0], own: false, selected: null, hinted: null, hand: 0, onGoOut: goOut, game: null };
+ui.sort = SORTS.includes(choice("sort")) ? choice("sort") : SORTS[0];
 let state = null;
 let busy = true;
 let loadFailed = false;
@@ -84,6 +89,7 @@ function pace() {
 function redraw() {
   const focus = rememberFocus();
   drawTable(state, ui);
+  markHint();
   afterDraw(focus);
 }
 
@@ -95,7 +101,7 @@ function showMessage(text) {
 /** Keep the game in localStorage and its rules and seed in the URL. */
 function remember(next) {
   if (EMBED) return;
-  const saved = { params: next.params, save: next.save, order: ui.order, game: ui.game };
+  const saved = { params: next.params, save: next.save, order: ui.order, own: ui.own, game: ui.game };
   localStorage.setItem(SAVE_KEY, JSON.stringify(saved));
   const query = new URLSearchParams(next.params).toString();
   if (location.search.slice(1) !== query) history.replaceState(null, "", `?${query}`);
@@ -105,12 +111,14 @@ function show(next, animated = true) {
   const before = animated ? snapshot() : null; // reading positions costs a layout
   if (next.view.hand_number !== ui.hand) {
     ui.hand = next.view.hand_number;
-    ui.order = naturalOrder(next.view.hand);
+    ui.own = false; // a new hand comes sorted
   }
   const previous = state;
   state = next;
   recordHand(state, ui.game);
   if (animated) soundOfMove(previous, state);
+  if (!previous || previous.save !== state.save) showHint(""); // a hint is for one position
+  $("opp-says").textContent = opponentLine(state.view);
   redraw();
   drawPractice(state);
   const [, ms] = pace();
@@ -150,30 +158,41 @@ function endButton() {
   return row;
 }
 
-/** Return what the last event of the hand (the move just made) did, in words. */
-function describe(move) {
-  const event = state.view.events.at(-1) || {};
-  return moveText(move.action, event.card || event.declined || "");
-}
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function opponentTurns() {
-  const said = [];
   const moves = [];
-  while (state && state.opponent_to_move) {
-    await sleep(pace()[0]);
-    const answer = await call("opponent");
-    if (!answer.ok) return fail(answer);
-    const { ms } = answer.move;
-    performance.measure("opponent decision", { start: performance.now() - ms, duration: ms });
-    show(answer);
-    said.push(describe(answer.move));
-    $("opp-says").textContent = t("opp.says", { moves: said.join(", ") });
-    moves.push(answer.move);
-    if (state.practice) explain(moves);
+  try {
+    while (state && state.opponent_to_move) {
+      $("thinking").hidden = false;
+      await sleep(pace()[0]);
+      const answer = await call("opponent");
+      if (!answer.ok) return fail(answer);
+      const { ms } = answer.move;
+      performance.measure("opponent decision", { start: performance.now() - ms, duration: ms });
+      show(answer);
+      moves.push(answer.move);
+      if (state.practice) explain(moves);
+    }
+  } finally {
+    $("thinking").hidden = true;
   }
   if (state) announce(state);
+}
+
+/**
+ * Return the opponent's last turn in words, from the hand's events (so a reload shows it
+ * again): its moves after the player's last one, else its last moves before that; "" when
+ * it has not played in this hand.
+ */
+function opponentLine(view) {
+  const events = view.events;
+  let end = events.length;
+  while (end > 0 && events[end - 1].seat !== 1) end--;
+  let start = end;
+  while (start > 0 && events[start - 1].seat === 1) start--;
+  const moves = events.slice(start, end).map((event) => moveClause(1, event.action, event.card || event.declined || ""));
+  return moves.length ? turnText(1, moves) : "";
 }
 
 function fail(answer) {
@@ -206,10 +225,26 @@ async function hint() {
   if (busy || !state) return;
   const answer = await call("hint");
   const said = answer.ok ? t("hint.says", { reason: reasonText(answer) }) : errorText(answer);
-  $("opp-says").textContent = said;
+  showHint(said);
   say(said);
-  const control = answer.ok && document.querySelector(`#table [data-action="${answer.action}"]`);
-  if (control) control.classList.add("hinted"); // cleared by the next draw of the table
+  if (!answer.ok) return;
+  ui.hinted = answer.control; // the control's action: a knock's melds are chosen in its dialog
+  markHint();
+}
+
+/** Show `text` in the hint's own line under the prompt ("" hides it, and forgets the hint). */
+function showHint(text) {
+  $("hint-line").textContent = text;
+  $("hint-line").hidden = !text;
+  if (!text) ui.hinted = null;
+}
+
+/** Mark the controls of the hinted move (the card, the pile, the button), if any. */
+function markHint() {
+  if (!ui.hinted) return;
+  for (const control of document.querySelectorAll(`#table [data-action="${CSS.escape(ui.hinted)}"]`)) {
+    control.classList.add("hinted");
+  }
 }
 
 /** Take back the player's last move and the opponent's replies (practice games only). */
@@ -219,9 +254,9 @@ async function undo() {
   try {
     const answer = await call("undo");
     if (!answer.ok) return fail(answer);
-    $("opp-says").textContent = t("practice.undone");
     explain([]);
     show(answer);
+    showHint(t("practice.undone"));
   } finally {
     setBusy(false);
   }
@@ -262,7 +297,6 @@ async function newGame() {
     if (params && started) {
       ui.hand = 0;
       ui.game = newGameId();
-      $("opp-says").textContent = "";
       explain([]);
       show(started, false);
       announceFrom(state);
@@ -281,8 +315,31 @@ document.addEventListener("click", (event) => {
   if (ui.dragged) return;
   if (target.dataset.command === "new") newGame();
   else if (target.dataset.command === "review") review(target);
-  else if (target.dataset.action) act(target.dataset.action);
+  else if (target.dataset.action && !selectFirst(target)) act(target.dataset.action);
 });
+
+// Escape puts back the card chosen to discard (when no dialog is open).
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape" || !ui.selected || document.querySelector("dialog[open]")) return;
+  ui.selected = null;
+  redraw();
+  say(t("say.unselected"));
+});
+
+/**
+ * Safe discards: a first tap on a hand card to discard selects it (lifted, with the
+ * deadwood its discard leaves); a second tap, Enter or the Discard button discards it.
+ * Return whether `target` was only selected. The one-tap setting discards at once.
+ */
+function selectFirst(target) {
+  const card = target.closest("#hand .card");
+  if (!card || busy || !canDiscard(card) || setting("oneTap") || ui.selected === card.dataset.card) return false;
+  ui.selected = card.dataset.card;
+  redraw();
+  const count = state.discard_deadwood[ui.selected];
+  say(t("say.selected", { card: cardName(ui.selected), count }));
+  return true;
+}
 $("new-button").addEventListener("click", newGame);
 $("hint-button").addEventListener("click", hint);
 $("replay-button").addEventListener("click", () => {
@@ -304,13 +361,13 @@ $("language").addEventListener("change", async () => {
   rememberLanguage(code);
   translate(document);
   showStage();
-  $("opp-says").textContent = "";
+  showHint("");
   relabelCards();
   if (state) show(state, false);
 });
 setupSettings($("settings"), openKeys);
 $("settings-button").addEventListener("click", () => openSettings($("settings")));
-installKeyboard(setOrder);
+installKeyboard(setOrder, () => sortHand(!ui.own && ui.sort === SORTS[0] ? SORTS[1] : SORTS[0]));
 
 let drag = null;
 $("hand").addEventListener("pointerdown", (event) => {
@@ -379,14 +436,35 @@ function reorder(moving, before) {
   setOrder(rest);
 }
 
-/** Show the hand in the player's new `order` of its cards (card texts). */
+/** Show the hand in the player's new `order` of its cards (card texts): their own order. */
 function setOrder(order) {
   ui.order = order;
+  ui.own = true;
+  rearranged();
+}
+
+/** Sort the hand `by` "rank" or "suit" (the choice is kept for the next hands and games). */
+function sortHand(by) {
+  ui.sort = by;
+  ui.own = false;
+  choose("sort", by);
+  rearranged();
+  say(t(`say.sorted_${by}`));
+}
+
+/** Redraw the hand in its new order, the cards sliding to their places, and save it. */
+function rearranged() {
+  if (!state) return;
   const places = snapshot();
   redraw();
   animate(places, pace()[1]);
   remember(state);
 }
+
+$("sort").addEventListener("click", (event) => {
+  const button = event.target.closest("[data-sort]");
+  if (button) sortHand(button.dataset.sort);
+});
 
 // --- start: resume the saved game, or deal the one the URL asks for ---------------------
 
@@ -419,7 +497,8 @@ async function resume(wanted) {
   if (answer && answer.ok) {
     ui.hand = answer.view.hand_number;
     ui.game = typeof saved.game === "string" ? saved.game : newGameId();
-    ui.order = Array.isArray(saved.order) ? saved.order : naturalOrder(answer.view.hand);
+    ui.order = Array.isArray(saved.order) ? saved.order.filter((text) => typeof text === "string") : [];
+    ui.own = saved.own === true;
     return answer;
   }
   const key = `ginrummy.broken.${Date.now()}`;

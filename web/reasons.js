@@ -13,20 +13,20 @@ export function moveWord(action) {
   return action.startsWith("big gin") ? "big gin" : action.split(" ")[0];
 }
 
-/** Return what a player does with `action` ("discard Qs"), as the page says it of the opponent. */
-export function moveText(action, card) {
-  return t(`move.${moveWord(action)}`, { card: prettyCard(card ?? action.split(" ")[1]) });
+/** Return `action` ("discard Qs") as a reason names a move to make: "discard the Q♠". */
+function playText(action) {
+  return t(`play.${moveWord(action)}`, { card: prettyCard(action.split(" ")[1]) });
 }
 
 /**
  * Return the sentence of a reason `{key, params}` (a decision of the opponent or a hint):
- * cards as symbols, `rank` as the plural of the card's rank, `move` as a move in words.
+ * cards as symbols, `rank` as the plural of the card's rank, `move` as a move to make.
  */
 export function reasonText({ key, params = {} }) {
   const words = { ...params };
   for (const name of ["card", "other"]) if (params[name]) words[name] = prettyCard(params[name]);
   if (params.cards) words.cards = prettyCards(params.cards);
   if (params.rank && params.card) words.rank = t(`ranks.${params.card[0]}`);
-  if (params.move) words.move = moveText(params.move);
+  if (params.move) words.move = playText(params.move);
   return t(`reason.${key}`, words);
 }

@@ -4,7 +4,7 @@
 import { backCard, cardGroup, faceCard } from "./cards.js";
 import { button, download, element, today } from "./dom.js";
 import { listenKeys, moveText, stepTeller } from "./review.js";
-import { errorText, t } from "./strings.js";
+import { errorText, t, tSeat } from "./strings.js";
 
 /** Return a seat's row: its melds and deadwood, or backs with the cards known face up. */
 function seatRow(seat, step) {
@@ -59,7 +59,7 @@ function drawStep(box, step) {
   if (step.result) {
     const points = step.result.points;
     const winner = step.result.winner;
-    const text = winner === null ? t("showdown.nothing") : t("showdown.points", { who: t(`who.${winner}`), points: points[winner] });
+    const text = winner === null ? t("showdown.nothing") : tSeat("showdown.points", winner, { points: points[winner] });
     box.append(element("p", "replay-result", text));
   }
 }
@@ -80,7 +80,7 @@ function viewer(dialog, call, first, problem) {
     }
     step = answer;
     drawStep(box, step);
-    tell(`${box.querySelector(".replay-where b").textContent}: ${moveLine(step)}`);
+    tell(t("say.step", { step: box.querySelector(".replay-where b").textContent, move: moveLine(step) }));
     sync();
   };
   const controls = element("div", "replay-controls");

@@ -1,17 +1,16 @@
 // The review of a finished hand: both hands as dealt, then move by move what the
 // opponent knew and why it played, and the player's turns where a better move existed.
+import { moveClause, turnText } from "./announce.js";
 import { cardGroup, prettyCard } from "./cards.js";
 import { button, element } from "./dom.js";
-import { moveText as moveWords, reasonText } from "./reasons.js";
+import { reasonText } from "./reasons.js";
 import { t } from "./strings.js";
 
 const CARD_PARAMS = ["card", "better"];
 
-/** Return the words for a move: "You: discards the 7♥", with the stock card when known. */
+/** Return a move as a sentence: "You discarded the 7♥.", with the stock card when known. */
 export function moveText(seat, action, card, drew) {
-  let move = moveWords(action, card);
-  if (drew) move += ` ${t("review.drew", { card: prettyCard(drew) })}`;
-  return t("review.move", { who: t(`who.${seat}`), move });
+  return turnText(seat, [moveClause(seat, action, card, { drew })]);
 }
 
 /**
@@ -126,7 +125,8 @@ export function openReview(dialog, review) {
     if (!review.steps.length) return;
     current = Math.max(0, Math.min(review.steps.length - 1, index));
     slot.replaceChildren(stepDetail(review, current));
-    tell([...slot.querySelector(".step-head").children].map((part) => part.textContent).join(": "));
+    const [step, move] = [...slot.querySelector(".step-head").children].map((part) => part.textContent);
+    tell(t("say.step", { step, move }));
     for (const item of list.children) item.classList.remove("current");
     list.children[current].classList.add("current");
     list.children[current].scrollIntoView({ block: "nearest" });

@@ -15,6 +15,7 @@ const SETTINGS = {
   large: { label: "settings.large" },
   fourColour: { label: "settings.four_colour", hint: "settings.four_colour_hint" },
   reduceMotion: { label: "settings.motion", hint: "settings.motion_hint" },
+  oneTap: { label: "settings.one_tap", hint: "settings.one_tap_hint" },
 };
 
 function stored() {
@@ -30,12 +31,22 @@ function stored() {
 const chosen = stored();
 
 /** Return the value of setting `name`: the player's choice, else its default. */
-function setting(name) {
+export function setting(name) {
   const value = chosen[name];
   const choices = SETTINGS[name].choices;
   if (choices) return Object.hasOwn(choices, value) ? value : Object.keys(choices)[0];
   if (typeof value === "boolean") return value;
   return name === "reduceMotion" ? SYSTEM_REDUCE.matches : false;
+}
+
+/** Return the player's kept choice `name` that is not a setting of the dialog (the hand's sort), or undefined. */
+export function choice(name) {
+  return chosen[name];
+}
+
+/** Keep the player's choice `name` (not a setting of the dialog) with the settings. */
+export function choose(name, value) {
+  save(name, value);
 }
 
 /** Return `ms` for an animation, or 0 when motion is reduced. */

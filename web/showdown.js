@@ -1,8 +1,9 @@
 // The end of a hand: both hands in melds, lay-offs moving onto the knocker's melds,
 // the points with the rule behind each, and the score sheet.
-import { cardGroup, faceCard } from "./cards.js";
+import { list } from "./announce.js";
+import { cardGroup, faceCard, prettyCard } from "./cards.js";
 import { element } from "./dom.js";
-import { t } from "./strings.js";
+import { PERSONS, t, tSeat } from "./strings.js";
 
 const who = (seat) => t(`who.${seat}`);
 
@@ -20,7 +21,10 @@ export function handRow(title, melds, deadwood, count) {
   return row;
 }
 
-/** Move the laid-off cards from the defender's row onto the knocker's melds, animated. */
+/**
+ * Move the laid-off cards from the defender's row onto the knocker's melds, animated, each
+ * to its place in the meld (5♦ before 6♦ 7♦ 8♦, not after them).
+ */
 function playLayoffs(box, showdown, ms) {
   const knockerMelds = box.querySelectorAll(".laid.knocker .group.meld");
   for (const { card, meld } of showdown.layoffs) {
@@ -30,7 +34,9 @@ function playLayoffs(box, showdown, ms) {
     const from = moving.getBoundingClientRect();
     moving.parentElement.removeChild(moving);
     moving.classList.add("laid-off");
-    target.append(moving);
+    const order = showdown.knocker_melds_after[meld];
+    const next = [...target.children].find((other) => order.indexOf(other.dataset.card) > order.indexOf(card));
+    target.insertBefore(moving, next ?? null);
     const to = moving.getBoundingClientRect();
     moving.animate(
       [{ transform: `translate(${from.left - to.left}px, ${from.top - to.top}px)` }, { transform: "none" }],
@@ -49,13 +55,16 @@ function noteNumbers(note) {
   return ` (${numbers.join(/ x /.test(note) ? " × " : " − ")})`;
 }
 
-/** Return the list item of one line of a hand's points, its seat called `name`. */
-export function pointItem(line, name) {
+/**
+ * Return the list item of one line of a hand's points, scored by `person` ("you",
+ * "opponent", or in illustrations "knocker", "defender").
+ */
+export function pointItem(line, person) {
   const item = element("li", `seat-${line.seat}`);
   item.dataset.rule = line.rule;
   item.append(
     element("b", "", `+${line.points}`),
-    element("span", "", ` ${name}: ${t(`rule.${line.rule}`)}`),
+    element("span", "", ` ${t(`points.${person}`, { rule: t(`rule.${line.rule}`) })}`),
     element("small", "", noteNumbers(line.note)),
   );
   return item;
@@ -63,23 +72,53 @@ export function pointItem(line, name) {
 
 function pointLines(result) {
   const list = element("ul", "points");
-  for (const line of result.breakdown) list.append(pointItem(line, who(line.seat)));
+  for (const line of result.breakdown) list.append(pointItem(line, PERSONS[line.seat]));
   const total = element("p", "hand-points");
   const winner = result.winner;
   total.dataset.points = result.points.join(",");
   total.textContent =
     winner === null
       ? t("showdown.nothing")
-      : t("showdown.points", { who: who(winner), points: result.points[winner] });
+      : tSeat("showdown.points", winner, { points: result.points[winner] });
   const box = element("div", "point-lines"); // the total after the list: a <ul> holds only <li>
   box.append(list, total);
   return box;
 }
 
+/**
+ * Return the lay-offs in words, one sentence per meld laid off on ("You laid off 5♦ on
+ * 6♦ 7♦ 8♦."), and the legend of the frame the laid-off cards get.
+ */
+function layoffWords(showdown) {
+  const box = element("div", "layoff-words");
+  const melds = [...new Set(showdown.layoffs.map((entry) => entry.meld))];
+  for (const meld of melds) {
+    const cards = showdown.layoffs.filter((entry) => entry.meld === meld).map((entry) => prettyCard(entry.card));
+    const onto = showdown.knocker_melds[meld].map(prettyCard).join(" ");
+    box.append(element("p", "", tSeat("showdown.laid_off", showdown.defender, { cards: list(cards), meld: onto })));
+  }
+  const legend = element("p", "legend");
+  legend.append(element("span", "swatch laid-off"), element("span", "", t("showdown.laid_off_legend")));
+  box.append(legend);
+  return box;
+}
+
+/** Return the rows of a game's end bonuses: one per rule, each seat's points in its column. */
+function bonusRows(bonuses) {
+  const rules = [...new Set(bonuses.map((line) => line.rule))];
+  return rules.map((rule) => {
+    const points = [0, 1].map((seat) => {
+      const lines = bonuses.filter((line) => line.rule === rule && line.seat === seat);
+      return lines.length ? lines.reduce((sum, line) => sum + line.points, 0) : "";
+    });
+    return [rule, points];
+  });
+}
+
 function gameTable(game) {
   const table = element("table", "sheet-game");
   const caption = element("caption", "", t("sheet.game", { number: game.number }));
-  if (game.over) caption.append(element("small", "", ` ${t("sheet.won", { who: who(game.winner) })}`));
+  if (game.over) caption.append(element("small", "", ` ${tSeat("sheet.won", game.winner)}`));
   table.append(caption);
   const head = element("tr");
   head.append(element("td"), element("th", "", t("you")), element("th", "", t("opponent")));
@@ -91,10 +130,7 @@ function gameTable(game) {
   };
   for (const [hand, a, b] of game.hands) row(t("sheet.hand", { number: hand }), a, b);
   row(t("sheet.total"), game.totals[0], game.totals[1], "total");
-  for (const line of game.bonuses) {
-    const [mine, theirs] = line.seat === 0 ? [line.points, ""] : ["", line.points];
-    row(t(`rule.${line.rule}`), mine, theirs, "bonus");
-  }
+  for (const [rule, [mine, theirs]] of bonusRows(game.bonuses)) row(t(`rule.${rule}`), mine, theirs, "bonus");
   if (game.bonuses.length) row(t("sheet.final"), game.final[0], game.final[1], "total");
   return table;
 }
@@ -109,7 +145,7 @@ function hollywoodTable(games) {
   for (const game of games) {
     const head = element("th", game.over ? "won" : "", t("sheet.game", { number: game.number }));
     head.colSpan = 2;
-    if (game.over) head.title = t("sheet.won", { who: who(game.winner) });
+    if (game.over) head.title = tSeat("sheet.won", game.winner);
     top.append(head);
     sub.append(element("th", "", t("sheet.you")), element("th", "", t("sheet.opponent")));
   }
@@ -151,9 +187,25 @@ export function scoreSheet(scores) {
   else for (const game of scores.games) games.append(gameTable(game));
   box.append(games);
   for (const line of scores.match_bonuses) {
-    box.append(element("p", "bonus", `+${line.points} ${who(line.seat)}: ${t(`rule.${line.rule}`)}`));
+    const rule = t(`rule.${line.rule}`);
+    box.append(element("p", "bonus", `+${line.points} ${tSeat("points", line.seat, { rule })}`));
   }
   return box;
+}
+
+/**
+ * Return the match's end: who won it, with what decided it, the winner's figure first:
+ * points ("You won the match, 383 to 138!"), games won in a best-of match, hands won in
+ * a match by hands.
+ */
+function matchEnd(scores) {
+  const winner = scores.winner;
+  const [id, figures] = {
+    best_of: ["match.won_games", scores.games_won],
+    hands: ["match.won_hands", scores.hands_won],
+  }[scores.format] ?? ["match.won_points", scores.totals];
+  const said = tSeat(id, winner, { winner: figures[winner], loser: figures[1 - winner] });
+  return element("p", `match-end ${winner === 0 ? "won" : "lost"}`, said);
 }
 
 /**
@@ -171,12 +223,19 @@ export function drawShowdown(box, state, next, ms) {
     title.textContent = t("outcome.dead");
   } else {
     const winner = result.outcome === "undercut" ? 1 - showdown.knocker : showdown.knocker;
-    title.textContent = t(`outcome.${result.outcome}`, { who: who(winner) });
+    title.textContent = tSeat(`outcome.${result.outcome}`, winner);
   }
   box.append(title);
+  if (view.scores.over) box.append(matchEnd(view.scores));
+  // The hands and points beside the score sheet on a wide screen, above it on a phone.
+  const hands = element("div", "showdown-hands");
+  const side = element("div", "showdown-side");
+  const body = element("div", "showdown-body");
+  body.append(hands, side);
+  box.append(body);
   if (showdown) {
     const knocker = handRow(
-      t("showdown.knocker", { who: who(showdown.knocker) }),
+      tSeat("showdown.laid", showdown.knocker),
       showdown.knocker_melds,
       showdown.knocker_deadwood_cards,
       showdown.knocker_deadwood,
@@ -184,13 +243,13 @@ export function drawShowdown(box, state, next, ms) {
     knocker.classList.add("knocker");
     const laidOff = showdown.layoffs.map((entry) => entry.card);
     const defender = handRow(
-      t("showdown.defender", { who: who(showdown.defender) }),
+      tSeat("showdown.laid", showdown.defender),
       showdown.defender_melds,
       [...laidOff, ...showdown.defender_deadwood_cards],
       showdown.defender_deadwood,
     );
     defender.classList.add("defender");
-    box.append(knocker, defender);
+    hands.append(knocker, defender);
   } else {
     for (const seat of [0, 1]) {
       const row = element("div", "laid");
@@ -200,18 +259,11 @@ export function drawShowdown(box, state, next, ms) {
       for (const text of view.hands[seat]) group.append(faceCard(text));
       groups.append(group);
       row.append(groups);
-      box.append(row);
+      hands.append(row);
     }
   }
-  if (result.outcome !== "dead") box.append(pointLines(result));
-  if (view.scores.over) {
-    const mine = view.scores.winner === 0;
-    const banner = element("p", `match-end ${mine ? "won" : "lost"}`, t(mine ? "match.won" : "match.lost"));
-    const [you, opponent] = view.scores.totals;
-    banner.append(element("small", "", ` ${t("match.totals", { you, opponent })}`));
-    box.append(banner);
-  }
-  box.append(scoreSheet(view.scores));
-  box.append(next);
+  if (showdown && showdown.layoffs.length) hands.append(layoffWords(showdown));
+  if (result.outcome !== "dead") hands.append(pointLines(result));
+  side.append(scoreSheet(view.scores), next);
   if (showdown && showdown.layoffs.length) setTimeout(() => playLayoffs(box, showdown, ms * 1.5), ms);
 }

@@ -118,6 +118,15 @@ function ruleSet(state) {
 }
 
 /**
+ * Return what a game and a match are under the view's `rules`, kept with each group for
+ * the dialog's explanation of the words (the fields of the rules that say it).
+ */
+function termsOf(rules) {
+  const { target, match, match_games, match_target, hands_to_win } = rules;
+  return { target, match, match_games, match_target, hands_to_win };
+}
+
+/**
  * Count the hand a bridge `state` shows, if it is finished and not counted yet, under
  * game `game` (an id from `newGameId`). Practice games are counted apart.
  */
@@ -133,6 +142,7 @@ export function recordHand(state, game) {
     bucket = { ...set, level, practice, counts: {} };
     stats.buckets.push(bucket);
   }
+  bucket.terms = termsOf(state.view.rules);
   for (const [name, value] of Object.entries(state.stats)) bucket.counts[name] = (bucket.counts[name] || 0) + value;
   stats.seen = [...stats.seen, key].slice(-SEEN_KEPT);
   store(stats);
@@ -159,6 +169,34 @@ function rulesLabel(bucket) {
 }
 
 const levelLabel = (level) => t(`level.${level}`).replace(/\s*\(.*\)$/, "");
+
+/** The words of a match format's sentence (the rules help's), from a group's terms. */
+const MATCH_PARAMS = {
+  best_of: (terms) => ({ games: terms.match_games }),
+  multi: (terms) => ({ target: terms.match_target }),
+  hands: (terms) => ({ hands: terms.hands_to_win }),
+};
+
+/**
+ * Return the explanation of the words hand, game and match: one line, then what a game
+ * and a match are under each rule set of `buckets` (known for groups counted since the
+ * groups keep their terms).
+ */
+function termsNote(buckets) {
+  const note = element("div", "stats-terms");
+  note.append(element("p", "", t("stats.terms")));
+  const sets = new Map(buckets.filter((bucket) => bucket.terms).map((bucket) => [bucket.rules, bucket]));
+  if (!sets.size) return note;
+  const list = element("dl");
+  for (const bucket of sets.values()) {
+    const { target, match } = bucket.terms;
+    const matchParams = (MATCH_PARAMS[match] || (() => ({})))(bucket.terms);
+    const words = `${t("help.target", { target })} ${t(`help.match.${match}`, matchParams)}`;
+    list.append(element("dt", "", rulesLabel(bucket)), element("dd", "", words));
+  }
+  note.append(list);
+  return note;
+}
 
 function select(name, label, choices) {
   const box = element("label", "field", label);
@@ -254,17 +292,21 @@ function draw(filter = {}, focus = "") {
   const chosen = pool.filter(
     (bucket) => (!rulesInput.value || bucket.rules === rulesInput.value) && (!levelInput.value || bucket.level === levelInput.value),
   );
+  const body = element("div", "stats-body"); // the figures, and beside them (below, on a phone) the words
   if (chosen.length) {
     const columns = chosen.map((bucket) => ({ title: rulesLabel(bucket), subtitle: levelLabel(bucket.level), counts: bucket.counts }));
     if (chosen.length > 1) columns.unshift({ title: t("stats.total"), counts: sum(chosen) });
     const scroller = element("div", "stats-scroll");
     scroller.append(figureTable(columns));
-    dialog.append(scroller);
+    body.append(scroller);
   } else {
-    dialog.append(element("p", "stats-empty", t(kind === "practice" ? "stats.empty_practice" : "stats.empty")));
+    body.append(element("p", "stats-empty", t(kind === "practice" ? "stats.empty_practice" : "stats.empty")));
   }
+  body.append(termsNote(chosen));
+  dialog.append(body);
   const practiceHands = sum(stats.buckets.filter((bucket) => bucket.practice)).hands || 0;
-  const notes = element("p", "stats-note", t("stats.since", { date: new Date(stats.since).toLocaleDateString() }));
+  const since = new Date(stats.since).toLocaleDateString(document.documentElement.lang);
+  const notes = element("p", "stats-note", t("stats.since", { date: since }));
   if (kind === "real" && practiceHands) notes.append(" ", t("stats.practice_apart", { hands: practiceHands }));
   dialog.append(notes);
 

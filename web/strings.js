@@ -1,5 +1,13 @@
 // Every string the page shows, keyed by id: each language is one table with the same ids
 // in lang/CODE.js. English is always loaded; another language only when chosen.
+//
+// A string is text with `{name}` parameters, and, where a number counts something, plural
+// choices in the ICU MessageFormat way: `{count, plural, one {# card} other {# cards}}`
+// takes the branch that Intl.PluralRules names for the number in the string's language
+// ("one", "other", and "zero", "two", "few", "many" where the language has them; "other"
+// when the branch is missing), with `#` standing for the number and `{name}` parameters
+// inside. Sentences about a player are written per person: ids ending in `.you` and
+// `.opponent` (`tSeat`), so each language conjugates them itself.
 import en from "./lang/en.js";
 
 const STRINGS = { en };
@@ -9,6 +17,7 @@ export const LANGUAGES = { en: "English", it: "Italiano", es: "Español", fr: "F
 const LANGUAGE_KEY = "ginrummy.language";
 
 let table = STRINGS.en;
+let language = "en";
 
 /**
  * Return the language to start in: `?lang=` in the URL, else the one chosen before in
@@ -36,6 +45,7 @@ export async function setLanguage(code) {
     }
   }
   table = STRINGS[chosen];
+  language = chosen;
   document.documentElement.lang = chosen;
   return chosen;
 }
@@ -45,10 +55,46 @@ export function rememberLanguage(code) {
   localStorage.setItem(LANGUAGE_KEY, code);
 }
 
-/** Return the string `id` with its `{name}` parameters filled in. */
+/**
+ * A plural choice: `{name, plural, CATEGORY {text} ...}`, each branch's text holding
+ * `{parameters}` but no braces of its own.
+ */
+const PLURAL = /\{(\w+), plural,((?:\s*[a-z]+\s*\{[^{}]*(?:\{\w+\}[^{}]*)*\})+)\s*\}/g;
+const BRANCH = /([a-z]+)\s*\{([^{}]*(?:\{\w+\}[^{}]*)*)\}/g;
+const pluralRules = new Map(); // language -> its Intl.PluralRules, made once
+
+/** Return the plural category ("one", "other", ...) of `count` in `code`'s grammar. */
+function pluralCategory(code, count) {
+  if (!pluralRules.has(code)) pluralRules.set(code, new Intl.PluralRules(code));
+  return pluralRules.get(code).select(Number(count));
+}
+
+/**
+ * Return `text` (a string of language `code`) with its plural choices made and its
+ * `{name}` parameters filled in; a parameter not given stays as `{name}`.
+ */
+function fill(text, params, code) {
+  const chosen = text.replace(PLURAL, (whole, name, branches) => {
+    if (params[name] === undefined) return whole;
+    const forms = Object.fromEntries([...branches.matchAll(BRANCH)].map(([, key, form]) => [key, form]));
+    const form = forms[pluralCategory(code, params[name])] ?? forms.other ?? "";
+    return form.replaceAll("#", String(params[name]));
+  });
+  return chosen.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? `{${name}}`));
+}
+
+/** Return the string `id` with its plural choices made and its `{name}` parameters filled in. */
 export function t(id, params = {}) {
-  const text = table[id] ?? STRINGS.en[id] ?? id;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? `{${name}}`));
+  if (id in table) return fill(table[id], params, language);
+  return id in STRINGS.en ? fill(STRINGS.en[id], params, "en") : id;
+}
+
+/** The person each seat's sentences are written in: seat 0 is the player, seat 1 the opponent. */
+export const PERSONS = ["you", "opponent"];
+
+/** Return the string `id.PERSON` for `seat` ("outcome.gin.you"), as `t` fills it. */
+export function tSeat(id, seat, params = {}) {
+  return t(`${id}.${PERSONS[seat]}`, params);
 }
 
 /**

@@ -1,6 +1,8 @@
 // Drawing the table from a bridge state: one element per card, moved between zones and
 // animated from where it was (FLIP). No game logic: only what Python sent.
 import { backCard, cardGroup, cardName, faceCard, prettyCard } from "./cards.js";
+import { handGroups, placeCards } from "./hand-order.js";
+import { setting } from "./settings.js";
 import { t } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,6 +18,8 @@ function cardElement(text) {
   }
   card.removeAttribute("data-action");
   card.removeAttribute("aria-disabled");
+  card.removeAttribute("aria-pressed");
+  card.querySelector(".after")?.remove(); // the deadwood badge of a card picked to discard
   card.className = "card face";
   return card;
 }
@@ -73,30 +77,6 @@ export function animate(before, ms) {
   if (backs.length > before.get("#backs")) slide(backs[backs.length - 1], before.get("#stock"), ms);
 }
 
-/** Return the hand's groups: melds first (in the player's order), deadwood last. */
-function handGroups(arrangement, order) {
-  const rank = (text) => {
-    const index = order.indexOf(text);
-    return index < 0 ? order.length : index;
-  };
-  const melds = arrangement.melds.map((meld) => [...meld]);
-  melds.sort((a, b) => Math.min(...a.map(rank)) - Math.min(...b.map(rank)));
-  const deadwood = [...arrangement.deadwood_cards].sort((a, b) => rank(a) - rank(b));
-  return { melds, deadwood };
-}
-
-/**
- * Return a default order for new cards: by rank, then suit (clubs, diamonds, hearts,
- * spades). Plain index comparisons: a first localeCompare would load the collator, ~25 ms
- * of the first deal.
- */
-export function naturalOrder(texts) {
-  const ranks = "A23456789TJQK";
-  const suits = "cdhs";
-  const key = (text) => ranks.indexOf(text[0]) * suits.length + suits.indexOf(text[1]);
-  return [...texts].sort((a, b) => key(a) - key(b));
-}
-
 function drawScores(view) {
   const sheet = view.scores;
   const box = $("scores");
@@ -105,15 +85,16 @@ function drawScores(view) {
   for (const game of games) {
     const item = document.createElement("div");
     item.className = "score";
+    const [you, opponent] = game.over ? game.final : game.totals; // an ended game with its bonuses
     if (games.length > 1) {
       item.title = t("sheet.game", { number: game.number });
       item.innerHTML =
         `<span class="who">${t("sheet.column", { number: game.number })}</span>` +
-        `<b data-score="0">${game.totals[0]}</b>–<b data-score="1">${game.totals[1]}</b>`;
+        `<b data-score="0">${you}</b>–<b data-score="1">${opponent}</b>`;
     } else {
       item.innerHTML =
-        `<span class="who">${t("you")}</span><b data-score="0">${game.totals[0]}</b>` +
-        `<span class="who">${t("opponent")}</span><b data-score="1">${game.totals[1]}</b>`;
+        `<span class="who">${t("you")}</span><b data-score="0">${you}</b>` +
+        `<span class="who">${t("opponent")}</span><b data-score="1">${opponent}</b>`;
     }
     if (game.over) item.classList.add("over");
     box.append(item);
@@ -174,6 +155,18 @@ function drawTableMelds(view) {
   box.replaceChildren(...view.table_melds.map((meld) => cardGroup(meld, "meld")));
 }
 
+/**
+ * Return the deadwood the counter shows: while the player is to discard (11 cards), the
+ * least any discard leaves, or what the selected card's discard leaves; else the hand's.
+ */
+function shownDeadwood(state, selected) {
+  const after = state.discard_deadwood;
+  const counts = Object.values(after);
+  if (!counts.length) return t("deadwood", { count: state.view.arrangement.deadwood });
+  if (selected in after) return t("deadwood.after", { card: prettyCard(selected), count: after[selected] });
+  return t("deadwood.best", { count: Math.min(...counts) });
+}
+
 function drawHand(state, ui, legal) {
   const view = state.view;
   const hand = $("hand");
@@ -191,64 +184,111 @@ function drawHand(state, ui, legal) {
       bind(card, action, legal);
       const after = state.discard_deadwood[text];
       card.title = after === undefined ? "" : t("deadwood", { count: after });
+      if (text === ui.selected && after !== undefined) {
+        card.classList.add("selected");
+        card.setAttribute("aria-pressed", "true");
+        const badge = document.createElement("span");
+        badge.className = "after";
+        badge.setAttribute("aria-hidden", "true");
+        badge.dataset.count = after; // drawn by CSS: the card's name stays its accessible name
+        card.append(badge);
+      }
       group.append(card);
     }
     return group;
   });
   hand.replaceChildren(...nodes);
-  $("deadwood").textContent = t("deadwood", { count: view.arrangement.deadwood });
+  $("deadwood").textContent = shownDeadwood(state, ui.selected);
+  fitHand(hand);
 }
 
-function drawTalk(state, legal, onGoOut) {
+/**
+ * Overlap the hand's cards only as much as its width needs: none on a wide table, up to
+ * most of a card on a phone. The overlap is a CSS variable the card margins use.
+ */
+function fitHand(hand) {
+  hand.style.removeProperty("--overlap");
+  const cards = hand.querySelectorAll(".card").length;
+  const groups = hand.querySelectorAll(".group").length;
+  if (!cards) return;
+  const style = getComputedStyle(hand);
+  const width = parseFloat(getComputedStyle(hand.querySelector(".card")).width);
+  const gap = parseFloat(style.columnGap) || 0;
+  const room = hand.clientWidth - (groups - 1) * gap - groups * GROUP_PADDING;
+  const overlap = (cards * width - room) / ((cards - groups) * width || 1);
+  hand.style.setProperty("--overlap", String(Math.min(MOST_OVERLAP, Math.max(LEAST_OVERLAP, overlap))));
+}
+const GROUP_PADDING = 10; // px: a group's padding and frame, both sides
+const LEAST_OVERLAP = -0.04; // a small gap between cards when there is room
+const MOST_OVERLAP = 0.64; // the corner index stays readable
+
+/** Return a button of the controls row for `action`, showing `text`. */
+function actionButton(action, text, className = "") {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = className;
+  button.dataset.action = action;
+  button.textContent = text;
+  return button;
+}
+
+function drawTalk(state, ui, legal) {
   const view = state.view;
   const prompt = state.prompt;
-  $("prompt").textContent = t(`prompt.${prompt.id}`, { card: prettyCard(prompt.card) });
-  const controls = $("controls");
+  const safe = prompt.id === "discard" && !setting("oneTap"); // a tap picks, a second discards
+  $("prompt").textContent = safe ? t("discard.pick") : t(`prompt.${prompt.id}`, { card: prettyCard(prompt.card) });
   const buttons = [];
+  const mine = view.to_move === 0;
+  if (mine && view.phase === "first_upcard" && legal.has("upcard")) {
+    buttons.push(actionButton("upcard", t("action.take", { card: prettyCard(prompt.card) }), "primary"));
+  }
   for (const simple of ["pass", "done"]) {
-    if (legal.has(simple) && view.to_move === 0) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.action = simple;
-      button.textContent = t(`action.${simple}`);
-      buttons.push(button);
-    }
+    if (legal.has(simple) && mine) buttons.push(actionButton(simple, t(`action.${simple}`)));
+  }
+  if (ui.selected && legal.has(`discard ${ui.selected}`)) {
+    buttons.push(actionButton(`discard ${ui.selected}`, t("action.discard", { card: prettyCard(ui.selected) }), "primary"));
   }
   for (const entry of state.going_out) {
-    const button = document.createElement("button");
-    button.type = "button";
+    const button = actionButton(entry.action, t(`action.${entry.kind}`, { card: prettyCard(entry.card) }));
     button.className = `go-out ${entry.kind.replace(" ", "-")}`;
-    button.dataset.action = entry.action;
-    button.textContent = t(`action.${entry.kind}`, { card: prettyCard(entry.card) });
     button.addEventListener("click", (event) => {
       event.stopPropagation();
-      onGoOut(entry);
+      ui.onGoOut(entry);
     });
     buttons.push(button);
   }
-  controls.replaceChildren(...buttons);
+  $("controls").replaceChildren(...buttons);
   const limit = view.knock_limit;
   const line = [limit ? t("knock.limit", { limit }) : t("knock.gin_only")];
   if (view.doubled) line.push(t("doubled"));
   $("rules-line").textContent = line.join(" · ");
 }
 
-/** Draw the whole table for `state`; `ui` holds the player's card order and handlers. */
+/** Draw the whole table for `state`; `ui` holds the player's card order, selection and handlers. */
 export function drawTable(state, ui) {
   const view = state.view;
   const legal = new Set(view.to_move === 0 || view.phase === "hand_over" ? view.legal : []);
   const table = $("table");
   table.dataset.phase = view.phase;
   table.dataset.turn = view.to_move === 0 ? "player" : view.to_move === 1 ? "opponent" : "none";
-  for (const text of view.hand) if (!ui.order.includes(text)) ui.order.push(text);
+  ui.order = placeCards(view.hand, ui.order, ui.sort, ui.own);
+  if (ui.selected && !legal.has(`discard ${ui.selected}`)) ui.selected = null;
   for (const hinted of table.querySelectorAll(".hinted")) hinted.classList.remove("hinted");
   drawScores(view);
   drawOpponent(view);
   drawPiles(view, legal);
   drawTableMelds(view);
   drawHand(state, ui, legal);
-  drawTalk(state, legal, ui.onGoOut);
+  drawTalk(state, ui, legal);
+  drawSort(ui);
   const chips = document.querySelectorAll(".dealer-chip");
   chips[0].hidden = view.dealer !== 1;
   chips[1].hidden = view.dealer !== 0;
+}
+
+/** Show which sort the hand is in: its button pressed (none when the player arranged it). */
+function drawSort(ui) {
+  for (const button of $("sort").querySelectorAll("button")) {
+    button.setAttribute("aria-pressed", String(!ui.own && button.dataset.sort === ui.sort));
+  }
 }

@@ -81,6 +81,16 @@ class Action:
         """Return the text form."""
         return self.text
 
+    @property
+    def control(self) -> str:
+        """Return the text of the table's control for this action: the same text, but a
+        knock's without its chosen melds (one Knock button stands for every arrangement).
+
+        >>> Action.parse("knock 9h 2d3d4d KsKcKh").control
+        'knock 9h'
+        """
+        return self.text if self.melds is None or self.card is None else KNOCKS[self.card].text
+
     def sort_key(self) -> tuple[int, int, tuple[int, ...]]:
         """Return the key that orders actions: by kind, then card, then melds."""
         card = -1 if self.card is None else self.card

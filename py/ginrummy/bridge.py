@@ -15,7 +15,9 @@ opponent. Requests (the argument's shape in brackets):
 - ``opponent`` (none): the opponent's one next move, its reason, and the state. The
   reason names no card the player cannot see, except in a practice game, where the
   opponent thinks aloud: its own reason, which may name its own cards.
-- ``hint`` (none): the move the hard level would make for the player, and why.
+- ``hint`` (none): the move the hard level would make for the player, and why; its
+  ``control`` is the action text of the table's control that makes it (a knock's
+  chosen melds are picked in the going-out dialog, not on the Knock button).
 - ``undo`` (none): in a practice game, take back the player's last move and the
   opponent's moves after it (a replay of the record); the state.
 - ``review`` (a hand number, or none for the current hand): the review of a hand that
@@ -201,7 +203,8 @@ class Session:
             raise BridgeError("there is no move of yours to advise on now", "no_hint")
         from .bot import advise  # late: loaded after the first deal (see warm)
 
-        return advise(seat_view(match, PLAYER), seed=match.seed).to_json()
+        advice = advise(seat_view(match, PLAYER), seed=match.seed).to_json()
+        return {**advice, "control": Action.parse(str(advice["action"])).control}
 
     def undo(self) -> Json:
         """Take back the player's last move and the opponent's after it; the state.

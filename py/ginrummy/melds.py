@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import SUIT_MASK, card_value, cards_of, format_mask, rank_of, suit_of
+from .cards import SUIT_MASK, card_value, cards_of, format_card, format_mask, rank_of, suit_of
 
 _SUIT_BITS = 13
 Layout = tuple[tuple[int, ...], int]
@@ -82,6 +82,29 @@ def _nested_chains(runs: Iterable[int]) -> tuple[tuple[int, ...], ...]:
     return tuple(map(tuple, chains))
 
 
+def meld_order(meld: int) -> list[int]:
+    """Return the cards of ``meld`` in the order a player lays them down.
+
+    A set by suit; a run by rank from its lowest card, and a run round the corner
+    from the card after its gap, so that Q K A 2 reads so rather than A 2 Q K.
+
+    >>> from ginrummy.cards import parse_mask, format_card
+    >>> [format_card(card) for card in meld_order(parse_mask("Ah 2h Qh Kh"))]
+    ['Qh', 'Kh', 'Ah', '2h']
+    """
+    cards = list(cards_of(meld))
+    if len({suit_of(card) for card in cards}) > 1:
+        return cards
+    gaps = [(cards[i] - cards[i - 1]) % _SUIT_BITS for i in range(len(cards))]
+    start = max(range(len(cards)), key=lambda i: gaps[i]) if max(gaps) > 1 else 0
+    return cards[start:] + cards[:start]
+
+
+def format_meld(meld: int) -> list[str]:
+    """Return the card texts of ``meld`` in laying order (``meld_order``)."""
+    return [format_card(card) for card in meld_order(meld)]
+
+
 class Arrangement(NamedTuple):
     """Melds and deadwood of a hand: ``melds`` and ``deadwood`` are card masks.
 
@@ -97,9 +120,9 @@ class Arrangement(NamedTuple):
     """The deadwood count: the sum of the values of the deadwood cards."""
 
     def to_json(self) -> dict[str, object]:
-        """Return the arrangement as JSON-ready data with card texts."""
+        """Return the arrangement as JSON-ready data with card texts, melds in laying order."""
         return {
-            "melds": [format_mask(meld) for meld in self.melds],
+            "melds": [format_meld(meld) for meld in self.melds],
             "deadwood_cards": format_mask(self.deadwood),
             "deadwood": self.count,
         }

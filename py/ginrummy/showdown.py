@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import format_card, format_mask
-from .melds import Arrangement, Melder
+from .melds import Arrangement, Melder, format_meld
 from .rules import Rules
 from .scoring import HandScore, Outcome, score_hand
 
@@ -33,17 +33,26 @@ class Showdown:
     """The defender's melds and deadwood after the lay-offs."""
     score: HandScore
 
+    def melds_after_layoffs(self) -> tuple[int, ...]:
+        """Return the knocker's melds with the cards the defender laid off on each."""
+        melds = list(self.knocker_arrangement.melds)
+        for card, index in self.layoffs:
+            melds[index] |= 1 << card
+        return tuple(melds)
+
     def to_json(self) -> dict[str, Any]:
-        """Return the showdown as JSON-ready data."""
+        """Return the showdown as JSON-ready data; melds in laying order (``format_meld``),
+        the knocker's also as they end, with the lay-offs in place."""
         return {
             "knocker": self.knocker,
             "defender": 1 - self.knocker,
             "kind": self.kind.value,
             "discard": None if self.discard is None else format_card(self.discard),
-            "knocker_melds": [format_mask(meld) for meld in self.knocker_arrangement.melds],
+            "knocker_melds": [format_meld(meld) for meld in self.knocker_arrangement.melds],
+            "knocker_melds_after": [format_meld(meld) for meld in self.melds_after_layoffs()],
             "knocker_deadwood_cards": format_mask(self.knocker_arrangement.deadwood),
             "knocker_deadwood": self.knocker_arrangement.count,
-            "defender_melds": [format_mask(meld) for meld in self.defender_arrangement.melds],
+            "defender_melds": [format_meld(meld) for meld in self.defender_arrangement.melds],
             "defender_deadwood_cards": format_mask(self.defender_arrangement.deadwood),
             "defender_deadwood": self.defender_arrangement.count,
             "defender_deadwood_before_layoffs": self.defender_before.count,

@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import format_card, format_mask
 from .match import Match
-from .melds import Arrangement
+from .melds import Arrangement, format_meld
 from .rules import Rules, preset_name
 from .showdown import Showdown
 from .state import Event, Phase, melder_for
@@ -95,7 +95,7 @@ class SeatView:
             "legal": list(self.legal),
             "events": [event.to_json() for event in self.events],
             "last_actions": [event.to_json() for event in self.events[-RECENT_EVENTS:]],
-            "table_melds": [format_mask(meld) for meld in self.table_melds],
+            "table_melds": [format_meld(meld) for meld in self.table_melds],
             "showdown": None if self.showdown is None else self.showdown.to_json(),
             "hands": None if self.revealed is None else [format_mask(h) for h in self.revealed],
             "scores": self.scores,

@@ -1,0 +1,280 @@
+"""The table a player meets every turn: hints, sorting, safe discards, whose turn it is,
+lay-offs and the match's end, checked in Chromium at phone and desktop sizes."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+from player import (
+    click_action,
+    engine_match,
+    go_out,
+    hand_cards,
+    open_game,
+    phase,
+    plant_save,
+    saved,
+    tap,
+    wait_idle,
+)
+from playwright.sync_api import Page, expect
+
+from deals import KNOCKER, LOOSE, STANDARD, crafted, make_deck, seed_dealt_by
+from ginrummy.match import Match
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+SUITS = "shcd"  # the page's suit sort: spades, hearts, clubs, diamonds (colours alternate)
+RANKS = "A23456789TJQK"
+
+
+def by_suit(text: str) -> int:
+    """Return where the suit sort puts card ``text``."""
+    return SUITS.index(text[1]) * 13 + RANKS.index(text[0])
+
+
+def by_rank(text: str) -> int:
+    """Return where the rank sort puts card ``text``."""
+    return RANKS.index(text[0]) * 4 + SUITS.index(text[1])
+
+
+def groups(page: Page) -> list[list[str]]:
+    """Return the hand's groups as shown: each meld, then the deadwood, as card texts."""
+    found: list[list[str]] = page.locator("#hand .group").evaluate_all(
+        "gs => gs.map(g => [...g.querySelectorAll('.card')].map(c => c.dataset.card))"
+    )
+    return found
+
+
+def knock_ready(page: Page, base_url: str) -> None:
+    """Open a crafted hand where the player takes the 2d and can knock with the Kd (2)."""
+    plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d"))
+    click_action(page, "upcard")
+
+
+def test_a_hint_to_knock_marks_the_knock_button_in_its_own_line(page: Page, base_url: str) -> None:
+    # The engine's knock names its melds ("knock Kd As2s3s ..."); the button is "knock Kd".
+    knock_ready(page, base_url)
+    page.click("#hint-button")
+    expect(page.locator("#hint-line")).to_contain_text("Hint:")
+    expect(page.locator('#controls .go-out.knock.hinted[data-action="knock Kd"]')).to_be_visible()
+    expect(page.locator("#opp-says")).not_to_contain_text("Hint")
+    click_action(page, "discard 7h")  # the player acts otherwise: the hint is gone
+    expect(page.locator("#hint-line")).to_be_hidden()
+    expect(page.locator(".hinted")).to_have_count(0)
+
+
+def test_the_opponent_s_last_move_is_shown_again_after_a_reload(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 0)}")  # the opponent starts
+    said = page.locator("#opp-says").inner_text()
+    assert said.startswith("The opponent "), said
+    page.reload()
+    wait_idle(page)
+    expect(page.locator("#opp-says")).to_have_text(said)
+
+
+def test_lay_offs_go_into_the_meld_in_rank_order_and_are_said_in_words(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    # The player knocks with 6d 7d 8d; the opponent lays off the 5d and the 9d on it.
+    match = crafted("6d 7d 8d Js Jc Jh 2c 3c 4c Ks", "5d 9d Qh Qs Kh Kc Tc 9s 8s 7s", "As")
+    plant_save(page, base_url, match)
+    click_action(page, "upcard")
+    go_out(page, "knock Ks")
+    meld = page.locator(".laid.knocker .group.meld", has=page.locator('[data-card="6d"]'))
+    expect(meld.locator(".card")).to_have_count(5)
+    cards = meld.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    assert cards == ["5d", "6d", "7d", "8d", "9d"]
+    expect(page.locator(".layoff-words")).to_contain_text(
+        "The opponent laid off 5♦ and 9♦ on 6♦ 7♦ 8♦."
+    )
+    expect(page.locator(".layoff-words .legend")).to_contain_text("framed in blue")
+    page.screenshot(path=str(artifacts / "phone-layoffs.png"))
+
+
+def near_match_end() -> Match:
+    """Return a standard match where each player has won a hand of 76 (the knocker's 2
+    deadwood against 78) and the player, again the non-dealer, is dealt a third knock."""
+    match = Match(
+        STANDARD,
+        seed=seed_dealt_by(STANDARD, 1),
+        decks=[
+            make_deck(KNOCKER, LOOSE, upcard="2d"),
+            make_deck(KNOCKER, LOOSE, upcard="2d"),  # the opponent is the non-dealer now
+            make_deck(KNOCKER, LOOSE, upcard="2d"),
+        ],
+    )
+    for action in ["upcard", "knock Kd", "next", "upcard", "knock Kd", "next"]:
+        match.play(action)
+    assert match.scoresheet.grand_totals() == [76, 76]
+    return match
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_match_end_says_the_winner_first_and_shows_the_final_scores(
+    page: Page, base_url: str, artifacts: Path, size: dict[str, int]
+) -> None:
+    page.set_viewport_size(size)
+    plant_save(page, base_url, near_match_end())
+    click_action(page, "upcard")
+    go_out(page, "knock Kd")
+    assert phase(page) == "match_over"
+    totals = engine_match(page).scoresheet.grand_totals()
+    assert totals[0] > totals[1]
+    expect(page.locator(".match-end")).to_have_text(
+        f"You won the match, {totals[0]} to {totals[1]}!"
+    )
+    expect(page.locator('#scores [data-score="0"]')).to_have_text(str(totals[0]))
+    expect(page.locator('#scores [data-score="1"]')).to_have_text(str(totals[1]))
+    # Both won hands: the line bonus is one row, each seat's points in its column.
+    line = page.locator(".sheet-game tr.bonus", has_text="line bonus")
+    expect(line).to_have_count(1)
+    expect(line.locator("td")).to_have_text(["50", "25"])
+    headline = page.locator(".match-end").bounding_box()
+    assert headline is not None and 0 <= headline["y"] <= size["height"] - headline["height"]
+    name = "phone" if size == PHONE else "desktop"
+    page.screenshot(path=str(artifacts / f"{name}-match-end.png"))
+
+
+def test_sorting_by_suit_and_rank_keeps_melds_together(page: Page, base_url: str) -> None:
+    plant_save(page, base_url, crafted(KNOCKER, LOOSE, "Jc"))
+    page.click('#sort [data-sort="suit"]')
+    expect(page.locator('#sort [data-sort="suit"]')).to_have_attribute("aria-pressed", "true")
+    shown = groups(page)
+    assert [sorted(group) for group in shown[:3]] == [
+        sorted(meld) for meld in (["As", "2s", "3s"], ["7s", "7d", "7h"], ["4c", "5c", "6c"])
+    ], "melds in the order their first card sorts, each kept whole"
+    assert shown[-1] == ["Kd"]
+    page.locator("#hand .card").first.focus()
+    page.keyboard.press("r")  # the other sort
+    expect(page.locator('#sort [data-sort="rank"]')).to_have_attribute("aria-pressed", "true")
+    firsts = [group[0] for group in groups(page)[:3]]
+    assert firsts == sorted(firsts, key=by_rank)
+    # The taken card goes where the sort puts it: Jc before Kd in the deadwood.
+    click_action(page, "upcard")
+    assert groups(page)[-1] == ["Jc", "Kd"]
+    # The player's own order (a drag) is kept, and the sort buttons show no sort.
+    page.locator('#hand [data-card="Kd"]').drag_to(
+        page.locator('#hand [data-card="Jc"]'),
+        source_position={"x": 6, "y": 12},
+        target_position={"x": 6, "y": 12},
+    )
+    assert groups(page)[-1] == ["Kd", "Jc"]
+    expect(page.locator('#sort [aria-pressed="true"]')).to_have_count(0)
+    assert saved(page)["own"] is True
+
+
+def test_a_drawn_card_goes_where_the_suit_sort_puts_it(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
+    page.click('#sort [data-sort="suit"]')
+    click_action(page, "pass")
+    if phase(page) == "first_upcard":
+        click_action(page, "pass")
+    before = set(hand_cards(page))
+    click_action(page, "stock")
+    (drawn,) = set(hand_cards(page)) - before
+    deadwood = groups(page)[-1]
+    assert drawn in deadwood, "this deal's draw makes no meld"
+    assert deadwood == sorted(deadwood, key=by_suit), deadwood
+
+
+def test_a_first_tap_picks_the_discard_and_shows_what_it_leaves(page: Page, base_url: str) -> None:
+    knock_ready(page, base_url)
+    expect(page.locator("#deadwood")).to_have_text("Deadwood: 2 after the best discard")
+    card = page.locator('#hand [data-card="7h"]')
+    tap(card)
+    expect(card).to_have_class("card face selected")
+    # Without the 7h the sevens are no set: 7d 7s Kd 2d, 26 left over.
+    expect(card.locator(".after")).to_have_attribute("data-count", "26")
+    expect(page.locator("#deadwood")).to_have_text("Discarding 7♥: deadwood 26")
+    expect(page.locator('#controls [data-action="discard 7h"]')).to_have_text("Discard 7♥")
+    assert len(engine_match(page).actions) == 1  # nothing discarded yet
+    page.keyboard.press("Escape")
+    expect(page.locator("#hand .selected")).to_have_count(0)
+    tap(card)
+    tap(card)  # the second tap discards
+    wait_idle(page)
+    assert engine_match(page).actions[1].text == "discard 7h"
+    expect(page.locator("#table .after, #table [aria-pressed='true'].card")).to_have_count(0)
+
+
+def test_enter_twice_discards_the_focused_card(page: Page, base_url: str) -> None:
+    knock_ready(page, base_url)
+    page.locator('#hand [data-card="Kd"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator('#hand [data-card="Kd"]')).to_have_class("card face selected")
+    expect(page.locator("#announce")).to_contain_text("You picked the king of diamonds to discard")
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    assert engine_match(page).actions[1].text == "discard Kd"
+
+
+def test_the_one_tap_setting_discards_at_once(page: Page, base_url: str) -> None:
+    page.add_init_script("localStorage.setItem('ginrummy.settings', '{\"oneTap\": true}')")
+    knock_ready(page, base_url)
+    expect(page.locator("#prompt")).to_have_text("Discard, or go out")
+    tap(page.locator('#hand [data-card="Kd"]'))
+    wait_idle(page)
+    assert engine_match(page).actions[1].text == "discard Kd"
+
+
+def test_take_beside_pass_on_the_first_upcard(page: Page, base_url: str) -> None:
+    plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d"))
+    expect(page.locator("#prompt")).to_have_text("Take the 2♦ or pass?")
+    take = page.locator('#controls [data-action="upcard"]')
+    expect(take).to_have_text("Take 2♦")
+    expect(page.locator('#controls [data-action="pass"]')).to_be_visible()
+    take.click()
+    wait_idle(page)
+    assert engine_match(page).actions[0].text == "upcard"
+
+
+def test_whose_turn_it_is_shows_at_a_glance(page: Page, base_url: str) -> None:
+    open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}", speed="slow")
+    highlighted = "el => getComputedStyle(el).boxShadow !== 'none'"
+    assert page.locator("#me").evaluate(highlighted)
+    assert not page.locator("#opponent").evaluate(highlighted)
+    expect(page.locator("#thinking")).to_be_hidden()
+    page.click('#controls [data-action="pass"]')
+    # The opponent decides at the slow pace: its seat lit, the thinking dots shown.
+    expect(page.locator("#thinking")).to_be_visible()
+    expect(page.locator("#table")).to_have_attribute("data-turn", "opponent")
+    assert page.locator("#opponent").evaluate(highlighted)
+    wait_idle(page)
+    expect(page.locator("#thinking")).to_be_hidden()
+
+
+def test_the_desktop_table_uses_its_width_and_height(page: Page, base_url: str) -> None:
+    page.set_viewport_size(DESKTOP)
+    knock_ready(page, base_url)
+    page.mouse.move(1, 1)
+    boxes = page.locator("#hand .card").evaluate_all(
+        "cs => cs.map(c => c.getBoundingClientRect()).map(r => [r.left, r.right])"
+    )
+    overlaps = [this[1] - after[0] for this, after in itertools.pairwise(boxes)]
+    assert max(overlaps) <= 0, "eleven cards side by side on a 1280 px table"
+    # No wide empty band between the opponent, the piles, the prompt and the hand.
+    bottom = page.locator("#opp-says").bounding_box()
+    piles = page.locator(".middle").bounding_box()
+    talk = page.locator(".talk").bounding_box()
+    hand = page.locator("#me").bounding_box()
+    assert bottom and piles and talk and hand
+    assert piles["y"] - (bottom["y"] + bottom["height"]) <= 100
+    assert talk["y"] - (piles["y"] + piles["height"]) <= 24
+    assert hand["y"] - (talk["y"] + talk["height"]) <= 100
+    # The stock's "N left" starts below its stacked edge and shadow.
+    stack = page.locator("#stock").bounding_box()
+    label = page.locator("#stock-count").bounding_box()
+    assert stack and label and label["y"] >= stack["y"] + stack["height"] + 6
+
+
+def test_the_phone_hand_fits_its_width(page: Page, base_url: str) -> None:
+    knock_ready(page, base_url)
+    box = page.locator("#hand").bounding_box()
+    cards = page.locator("#hand .card").evaluate_all(
+        "cs => cs.map(c => c.getBoundingClientRect()).map(r => [r.left, r.right, r.width])"
+    )
+    assert box is not None and cards[0][0] >= 0 and cards[-1][1] <= PHONE["width"]
+    assert cards[0][2] >= 70, "cards a thumb can hit and an eye can read"

@@ -1,0 +1,23 @@
+// Renders the page's strings with the page's own code under Node, for tests/test_i18n.py:
+// reads a JSON list of jobs on standard input and writes the list of texts on standard output.
+// A job is {lang, id, params} (a string as `t` fills it), {lang, seat, moves} (one turn of
+// `seat` as `turnText` says it, each move [action, card, {drew, count, spoken}]) or
+// {lang, plural: n} (the plural category Intl.PluralRules names for n in the language).
+//
+// The modules touch the DOM only when called; the little they read of it is stubbed here.
+globalThis.document = { documentElement: { lang: "en" } };
+
+const web = new URL("../web/", import.meta.url);
+const { setLanguage, t } = await import(new URL("strings.js", web));
+const { moveClause, turnText } = await import(new URL("announce.js", web));
+
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const out = [];
+for (const job of JSON.parse(input)) {
+  await setLanguage(job.lang);
+  if (job.id !== undefined) out.push(t(job.id, job.params));
+  else if (job.plural !== undefined) out.push(new Intl.PluralRules(job.lang).select(job.plural));
+  else out.push(turnText(job.seat, job.moves.map(([action, card, more]) => moveClause(job.seat, action, card, more))));
+}
+process.stdout.write(JSON.stringify(out));
