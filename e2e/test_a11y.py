@@ -290,14 +290,18 @@ ON_THE_FELT = [
 """Texts drawn straight on the felt (not on a card, button or pill)."""
 
 
-def test_text_on_the_felt_meets_wcag_aa(page: Page, base_url: str) -> None:
+@pytest.mark.parametrize("felt", ["green", "blue"])
+def test_text_on_the_felt_meets_wcag_aa(page: Page, base_url: str, felt: str) -> None:
+    settings = json.dumps({"felt": felt})
+    page.add_init_script(f"localStorage.setItem('ginrummy.settings', '{settings}')")
     open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
-    felt = rgb(page.locator("#table").evaluate("e => getComputedStyle(e).backgroundImage"))
-    assert len(felt) == 3, felt  # the gradient's stops, lightest first
+    expect(page.locator("html")).to_have_attribute("data-felt", felt)
+    stops = rgb(page.locator("#table").evaluate("e => getComputedStyle(e).backgroundImage"))
+    assert len(stops) == 3, stops  # the gradient's stops, lightest first
     for selector in ON_THE_FELT:
         (colour,) = rgb(page.locator(selector).first.evaluate("e => getComputedStyle(e).color"))
-        worst = min(contrast(colour, stop) for stop in felt)
-        assert worst >= 4.5, f"{selector}: {colour} has {worst:.2f}:1 on the felt"
+        worst = min(contrast(colour, stop) for stop in stops)
+        assert worst >= 4.5, f"{selector}: {colour} has {worst:.2f}:1 on the {felt} felt"
 
 
 def test_the_keys_move_a_card_in_the_hand(page: Page, base_url: str) -> None:

@@ -6,6 +6,8 @@ works from any static host and under any sub-path::
 
     index.html style.css art/*.svg          the page (web/), its scripts bundled and
     main.js worker.js chunk-*.js lang/*.js  minified by tools/bundle.py (esbuild)
+    art/deck/*.svg                          the cards' faces and suits, from the card
+                                            package of package.json (tools/deck.py)
     art/icon-*.png                          the PNG icons the web app manifest names
     ginrummy-*.snapshot                     Python's memory, gzipped, after it imported
                                             the engine (the wheel without docstrings or
@@ -158,6 +160,8 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> 
         source = Path(work) / "web"
         shutil.copytree(root / "web", source)
         rewrite(source / "worker.js", lines)
+        drawn = tool_module("deck", root).write_faces(source, root)
+        print(f"card art: {drawn['two']} bytes gzipped, {drawn['four']} more in four colours")
         shutil.copytree(source, out, ignore=shutil.ignore_patterns("*.js", "*.css"))
         preloads = tool_module("bundle", root).bundle_page(source, out, root)
         slim = tool_module("slim_wheel", root).slim_wheel(wheel, Path(work))

@@ -2,7 +2,6 @@
 import { t } from "./strings.js";
 
 const RANK_SHOWN = { T: "10" };
-const FACES = new Set(["J", "Q", "K"]);
 
 /** Return the spoken name of a card text, like "queen of spades". */
 export function cardName(text) {
@@ -33,11 +32,11 @@ export function faceCard(text, tag = "span") {
   if (tag === "button") card.type = "button";
   else card.setAttribute("role", "img");
   card.setAttribute("aria-label", cardName(text));
-  const rank = rankShown(text);
-  // The rank is drawn by CSS from data-rank: the face is a picture, named by the aria-label.
-  const index = `<b data-rank="${rank}"></b><i class="pip"></i>`;
-  const middle = FACES.has(text[0]) ? `<span class="court">${index}</span>` : `<i class="pip big"></i>`;
-  card.innerHTML = `<span class="corner">${index}</span>${middle}<span class="corner end">${index}</span>`;
+  // The corner indices are drawn at once (the rank by CSS from data-rank: the face is a
+  // picture, named by the aria-label); the middle, pips or court figure, is the card's art
+  // that the stylesheet names for its data-card (tools/deck.py), shown once loaded.
+  const index = `<b data-rank="${rankShown(text)}"></b><i class="pip"></i>`;
+  card.innerHTML = `<span class="corner">${index}</span><span class="corner end">${index}</span>`;
   return card;
 }
 
