@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from csp_guard import csp_violations, watch_policy  # noqa: F401 - the fixture, for every test
+from csp_guard import watch_policy
 from player import CHROMIUM, CHROMIUM_ARGS, RETURNING, website
 from playwright.sync_api import BrowserContext
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts"
+
+pytest_plugins = ("csp_guard",)  # its csp_violations fixture, for every test
 
 
 @pytest.fixture(scope="session")
