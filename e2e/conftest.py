@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from csp_guard import watch_policy
 from player import CHROMIUM, CHROMIUM_ARGS, RETURNING, website
 from playwright.sync_api import BrowserContext
 
@@ -81,6 +80,8 @@ def context(context: BrowserContext, csp_violations: list[str]) -> Iterator[Brow
     """Return pytest-playwright's context for a returning player (the first-game tutorial
     would cover the table; ``test_tutorial.py`` has contexts of its own, without this),
     watched: the test fails on a Content-Security-Policy violation."""
+    from csp_guard import watch_policy  # here: pytest_plugins loads (and assert-rewrites) it first
+
     context.add_init_script(RETURNING)
     watch_policy(context, csp_violations)
     yield context

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from player import click_action, go_out, plant_save, wait_idle
+from player import click_action, go_out, plant_save, poll, wait_idle
 from playwright.sync_api import Page, expect
 
 from deals import KNOCKER, LOOSE, NEAR_GIN, STANDARD, crafted
@@ -50,7 +50,7 @@ def test_the_player_s_gin_is_celebrated_once(
     next_hand = page.locator('#showdown [data-action="next"]')
     expect(next_hand).to_be_focused()  # the celebration took no focus
     page.screenshot(path=str(artifacts / f"phone-celebrate-{going_out.replace(' ', '-')}.png"))
-    page.wait_for_function("document.querySelectorAll('.celebration').length === 0")  # ~2 s
+    poll(page, "document.querySelectorAll('.celebration').length === 0")  # ~2 s
     page.reload()  # the same showdown again: nothing new to celebrate
     wait_idle(page)
     assert_calm(page)

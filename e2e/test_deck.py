@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from player import click_action, open_game, open_help, phase, plant_save, wait_idle
+from player import click_action, open_game, open_help, phase, plant_save, poll, wait_idle
 from playwright.sync_api import Page, Route, expect
 from test_a11y import check_every_screen, rgb
 
@@ -240,4 +240,4 @@ def test_screenshots_of_each_look(
 def wait_for_art(page: Page) -> None:
     """Wait until every art file the page asked for has arrived and no card still moves."""
     page.wait_for_load_state("networkidle")
-    page.wait_for_function("document.getAnimations().length === 0")
+    poll(page, "document.getAnimations().length === 0")

@@ -216,7 +216,7 @@ def test_a_request_left_unanswered_is_reported_not_waited_for(page: Page, base_u
     page.clock.fast_forward("01:01")
     expect(page.locator("dialog#message")).to_be_visible()
     expect(page.locator("#message-text")).to_contain_text("reload the page")
-    expect(page.locator("#opp-says")).to_contain_text("did not answer for 60 seconds")
+    expect(page.locator("#hint-line")).to_contain_text("did not answer for 60 seconds")
 
 
 # --- 5. sealed games --------------------------------------------------------------------

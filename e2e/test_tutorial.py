@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from player import TIMEOUT, TUTORIAL_KEY, open_game, plant_save, wait_idle
+from player import TIMEOUT, TUTORIAL_KEY, open_game, plant_save, poll, wait_idle
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_a11y import SIZES, check_axe
 
@@ -41,6 +41,8 @@ KNOCK_EXAMPLE = next(
 SETTLE_MS = 1500
 """How long after the hand is playable a tutorial that is not to come has had to come:
 it opens a few ms after (a lazily loaded module)."""
+PLAYABLE = "performance.getEntriesByName('playable').length > 0"
+"""True once the page marked its hand playable (not wait_for_function: no eval under CSP)."""
 
 TUTORIAL = "dialog#tutorial"
 
@@ -56,7 +58,7 @@ def context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[
 def first_visit(page: Page, base_url: str, query: str = FIRST_GAME) -> None:
     """Open the page as a first visitor would and wait until the hand is playable."""
     open_game(page, base_url, query, returning=False)
-    page.wait_for_function("performance.getEntriesByName('playable').length > 0")
+    poll(page, PLAYABLE)
 
 
 def step(page: Page) -> str:
@@ -142,7 +144,7 @@ def test_a_first_visit_steps_through_all_five_with_the_buttons(
         page.screenshot(path=str(artifacts / f"phone-tutorial-{number}-{name}.png"))
         dialog.locator('[data-tour="next"]').click()
     expect(dialog).to_be_hidden()
-    assert page.evaluate(f"localStorage.getItem('{TUTORIAL_KEY}')") == "done"
+    poll(page, f"localStorage.getItem('{TUTORIAL_KEY}')", lambda seen: seen == "done")  # on close
     page.locator('#table [data-action="pass"]').click()  # the game goes on, unblocked
     wait_idle(page)
     page.reload()
@@ -212,7 +214,7 @@ def test_a_player_with_a_game_under_way_does_not_get_it(page: Page, base_url: st
     for action in ("upcard", "knock Kd", "next"):
         match.play(action)
     plant_save(page, base_url, match, returning=False)  # from before the tutorial existed
-    page.wait_for_function("performance.getEntriesByName('playable').length > 0")
+    poll(page, PLAYABLE)
     page.wait_for_timeout(SETTLE_MS)
     expect(page.locator(TUTORIAL)).to_be_hidden()
 
