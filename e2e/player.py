@@ -107,7 +107,7 @@ def click_action(page: Page, action: str) -> None:
     if action.startswith("discard "):
         card = page.locator(f'#hand [data-action="{action}"]')
         tap(card)
-        if card.count() and "selected" in (card.get_attribute("class") or ""):
+        if page.locator(f'#hand .selected[data-action="{action}"]').count():  # no wait
             tap(card)
     else:
         tap(page.locator(f'#table [data-action="{action}"]').first)

@@ -72,7 +72,7 @@ def load_marks(page: Page, url: str, reload: bool = False) -> dict[str, float]:
         page.reload()
     else:
         page.goto(url)
-    page.wait_for_function(PLAYABLE, timeout=TIMEOUT)
+    poll(page, PLAYABLE, timeout_ms=TIMEOUT)  # not wait_for_function: no eval under CSP
     found = page.evaluate(
         "(names) => names.map((name) => performance.getEntriesByName(name)[0]?.startTime ?? -1)",
         list(MARKS),
@@ -87,7 +87,7 @@ def settle(page: Page) -> None:
     A person reloads later than at once; a reload while the last page still works would
     time both.
     """
-    page.wait_for_function(WARMED, timeout=TIMEOUT)
+    poll(page, WARMED, timeout_ms=TIMEOUT)
     poll(page, SITE_KEPT, timeout_ms=TIMEOUT)
     page.wait_for_timeout(SETTLE_MS)
 
