@@ -37,6 +37,7 @@ const EMBED = new URLSearchParams(location.search).get("embed") === "1";
 if (EMBED) document.documentElement.dataset.embed = "true";
 
 let stage = "runtime"; // the loading stage shown (said again when the language changes)
+let spoken = false; // the page's language is loaded: until then a stage is not shown (in English)
 const call = startEngine(onStage, onLoadFailed);
 // The player's view of the table: the hand's order (sorted `sort`, or arranged by the
 // player: `own`), the card selected to discard, the hinted control, the game's statistics id.
@@ -56,6 +57,7 @@ const language = await setLanguage(preferredLanguage());
 // a link's choice is remembered; an embed's (its host page's language) is not
 if (new URLSearchParams(location.search).has("lang") && !EMBED) rememberLanguage(language);
 translate(document);
+spoken = true;
 showStage();
 // The hand's spoken group names need the language's list format, whose first use loads
 // its locale data (~25 ms): made now, while Python boots in the worker.
@@ -66,7 +68,7 @@ function onStage(name, done) {
   if (done !== undefined) return; // the same stage, further on
   performance.mark(`stage ${name}`);
   stage = name;
-  showStage();
+  if (spoken) showStage();
 }
 
 function showStage() {
