@@ -36,6 +36,16 @@ CHROMIUM_ARGS = [
 ]
 
 
+SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+"""The two screens every look is checked at: a phone's and a laptop's, in CSS pixels."""
+
+
+def resize(page: Page, size: str) -> None:
+    """Give ``page`` the viewport of ``size``, one of ``SIZES``."""
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+
+
 def website() -> Any:
     """Return the ``tools/website.py`` module (tools/ is not a package): build, serve."""
     return tool("website")

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from player import (
     ROOT,
+    SIZES,
     TIMEOUT,
     engine_match,
     hand_titles,
@@ -21,6 +22,7 @@ from player import (
     phase,
     plant_save,
     play_to,
+    resize,
     saved,
     wait_idle,
 )
@@ -34,7 +36,6 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 RANK_NAMES = "ace two three four five six seven eight nine ten jack queen king"
 RANKS = dict(zip("A23456789TJQK", RANK_NAMES.split(" "), strict=True))
 SUITS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
-SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 
 
 def name(card: str) -> str:
@@ -443,8 +444,7 @@ def check_every_screen(page: Page, base_url: str) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_axe_finds_nothing_serious_on_any_screen(page: Page, base_url: str, size: str) -> None:
-    width, height = SIZES[size]
-    page.set_viewport_size({"width": width, "height": height})
+    resize(page, size)
     check_every_screen(page, base_url)
 
 
@@ -614,8 +614,7 @@ def check_the_look_backs(page: Page, base_url: str, tmp_path: Path) -> None:
 def test_axe_on_the_rules_statistics_review_and_replays(
     page: Page, base_url: str, tmp_path: Path, size: str
 ) -> None:
-    width, height = SIZES[size]
-    page.set_viewport_size({"width": width, "height": height})
+    resize(page, size)
     check_the_look_backs(page, base_url, tmp_path)
 
 

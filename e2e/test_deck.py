@@ -14,7 +14,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from player import click_action, open_game, open_help, phase, plant_save, poll, wait_idle
+from player import (
+    SIZES,
+    click_action,
+    open_game,
+    open_help,
+    phase,
+    plant_save,
+    poll,
+    resize,
+    wait_idle,
+)
 from playwright.sync_api import Page, Route, expect
 from test_a11y import check_every_screen, rgb
 
@@ -22,7 +32,6 @@ from deals import KNOCKER, LOOSE, STANDARD, crafted, seed_dealt_by
 
 RANKS = "A23456789TJQK"
 CARDS = [rank + suit for suit in "shdc" for rank in RANKS]
-SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 LOOKS = {
     "default": {},
     "red-back-blue-felt": {"cardBack": "red", "felt": "blue"},
@@ -213,8 +222,7 @@ def test_axe_finds_nothing_on_the_blue_felt_with_red_backs(page: Page, base_url:
 def test_screenshots_of_each_look(
     page: Page, base_url: str, artifacts: Path, size: str, look: str
 ) -> None:
-    width, height = SIZES[size]
-    page.set_viewport_size({"width": width, "height": height})
+    resize(page, size)
     settle(page, LOOKS[look])
     open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
     click_action(page, "pass")

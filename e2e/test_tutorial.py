@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from player import TIMEOUT, TUTORIAL_KEY, open_game, plant_save, poll, wait_idle
+from player import SIZES, TIMEOUT, TUTORIAL_KEY, open_game, plant_save, poll, resize, wait_idle
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from test_a11y import SIZES, check_axe
+from test_a11y import check_axe
 
 from deals import KNOCKER, LOOSE, STANDARD, crafted, seed_dealt_by
 from ginrummy.rules_help import rules_help
@@ -230,8 +230,7 @@ def test_an_embed_never_shows_it(page: Page, base_url: str) -> None:
 def test_axe_finds_nothing_on_any_step(
     page: Page, base_url: str, size: str, artifacts: Path
 ) -> None:
-    width, height = SIZES[size]
-    page.set_viewport_size({"width": width, "height": height})
+    resize(page, size)
     first_visit(page, base_url)
     for number, name in enumerate(STEPS, 1):
         check_step(page, name, number)

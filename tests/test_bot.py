@@ -147,13 +147,36 @@ def test_moves_told_to_the_other_player_name_no_hidden_card() -> None:
         if key in PUBLIC:
             assert PUBLIC[key] in REASONS
             names = [part.split("}")[0] for part in REASONS[PUBLIC[key]].split("{")[1:]]
-            assert set(names) <= {"card", "rank", "move"}
+            assert set(names) <= {"card", "move"}  # the move's own card, nothing held
     told = Decision.make("upcard", "take_meld", card="7h", cards="7s7c").for_opponent()
-    assert told.reason == "Took 7h: it fits the hand."
-    assert "7s" not in told.reason
+    assert told.reason == "Took 7h."
     assert told.params == {"card": "7h"}
-    hold = Decision.make("discard Kd", "hold_undercut", card="Kd", deadwood=9).for_opponent()
-    assert "9" not in hold.reason
+
+
+TOLD_AS = {
+    "Took Kd.": ("take_meld", "take_extends", "take_improve", "take_knock", "take_gin"),
+    "Passed on Kd.": ("pass_upcard",),
+    "Drew from the stock.": ("draw_stock",),
+    "Discarded Kd.": (
+        *("discard_dead", "discard_high", "discard_safe", "discard_keep", "discard_least"),
+        *("discard_any", "hold_undercut", "hold_gin"),
+    ),
+}
+"""What the other player hears of each move, whatever the reason behind it."""
+
+
+@pytest.mark.parametrize(
+    ("told", "key"), [(told, key) for told, keys in TOLD_AS.items() for key in keys]
+)
+def test_the_other_player_hears_the_move_and_nothing_of_what_the_hand_holds(
+    told: str, key: str
+) -> None:
+    """Issue 14: "Discarded Kd and played on rather than knock" told the player that the
+    opponent could have knocked; "keeping its melds", that it had some."""
+    names = [part.split("}")[0] for part in REASONS[key].split("{")[1:]]
+    decision = Decision.make("x", key, **dict.fromkeys(names, "Kd") | {"deadwood": 9})
+    assert decision.for_opponent().reason == told
+    assert set(decision.for_opponent().params) <= {"card"}
 
 
 def test_every_hint_key_has_a_public_form() -> None:

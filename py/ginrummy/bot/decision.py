@@ -12,6 +12,7 @@ translate them: the bridge passes ``key`` and ``params`` along with the English 
 
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -49,16 +50,14 @@ REASONS: dict[str, str] = {
     "layoff_done": "Done: no more of your cards fit the knocker's melds.",
     "next_hand": "Deal the next hand.",
     "random": "Play {move} (a random legal move).",
-    # the same moves told to the other player: past tense, no card it cannot see
-    "took_upcard": "Took {card}: it fits the hand.",
-    "drew_stock": "Drew from the stock: {card} did not help enough.",
+    # the same moves told to the other player: past tense, the move alone (what the other
+    # player saw), nothing of why: a reason would tell what the hand holds ("played on
+    # rather than knock" told that it could have knocked)
+    "took_upcard": "Took {card}.",
+    "drew_stock": "Drew from the stock.",
     "drew_stock_only": "Drew from the stock: it was the only draw left.",
-    "passed_upcard": "Passed on {card}: it did not help enough.",
-    "discarded_dead": "Discarded {card}: the other {rank}s are gone and it cannot make a run.",
-    "discarded_high": "Discarded {card}: its highest card not close to a meld.",
-    "discarded_keep": "Discarded {card}, keeping its melds and its best draws.",
+    "passed_upcard": "Passed on {card}.",
     "discarded": "Discarded {card}.",
-    "played_on": "Discarded {card} and played on rather than knock.",
     "went_big_gin": "Went out with big gin: all eleven cards in melds.",
     "went_gin": "Went gin, discarding {card}.",
     "knocked": "Knocked, discarding {card}.",
@@ -77,14 +76,14 @@ PUBLIC: dict[str, str] = {
     "pass_upcard": "passed_upcard",
     "draw_stock": "drew_stock",
     "draw_stock_only": "drew_stock_only",
-    "discard_dead": "discarded_dead",
-    "discard_high": "discarded_high",
+    "discard_dead": "discarded",
+    "discard_high": "discarded",
     "discard_safe": "discarded",
-    "discard_keep": "discarded_keep",
+    "discard_keep": "discarded",
     "discard_least": "discarded",
     "discard_any": "discarded",
-    "hold_undercut": "played_on",
-    "hold_gin": "played_on",
+    "hold_undercut": "discarded",
+    "hold_gin": "discarded",
     "big_gin": "went_big_gin",
     "gin": "went_gin",
     "knock": "knocked",
@@ -126,20 +125,26 @@ class Decision:
         return cls(action, render(key, params), key, dict(params))
 
     def for_opponent(self) -> Decision:
-        """Return this decision as the other player may be told it: no card it cannot see.
+        """Return this decision as the other player may be told it: the move it saw, and
+        nothing of why (a reason would tell what the hand holds), with only the parameters
+        that sentence names.
 
-        Use it to explain the computer's moves; ``reason`` itself is a hint for the hand's
-        owner and may name its cards ("Take 7h: it makes a meld with 7s7c.").
+        Use it to explain the computer's moves outside practice; ``reason`` itself is a
+        hint for the hand's owner and may name its cards ("Take 7h: it makes a meld with
+        7s7c.").
 
         >>> Decision.make("upcard", "take_meld", card="7h", cards="7s7c").for_opponent().reason
-        'Took 7h: it fits the hand.'
+        'Took 7h.'
+        >>> told = Decision.make("discard Kd", "hold_undercut", card="Kd", deadwood=9)
+        >>> told.for_opponent().reason, told.for_opponent().params
+        ('Discarded Kd.', {'card': 'Kd'})
         """
         key = PUBLIC.get(self.key)
         if key is None:
             return self
-        public = {"card", "rank", "move"}
+        named = {field for _, field, _, _ in string.Formatter().parse(REASONS[key]) if field}
         return Decision.make(
-            self.action, key, **{name: v for name, v in self.params.items() if name in public}
+            self.action, key, **{name: v for name, v in self.params.items() if name in named}
         )
 
     def to_json(self) -> dict[str, object]:
