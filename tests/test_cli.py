@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -74,6 +76,8 @@ def test_showdown_with_upcard_oklahoma(capsys: pytest.CaptureFixture[str]) -> No
     [
         (("meld", "As", "2s"), "10 or 11 cards"),
         (("meld", "As", "Zz"), "not a card"),
+        (("arena", "--games", "2", "--seed", "-5"), "a seed is a whole number"),  # as play
+        (("arena", "--games", "2", "--seed", str(2**63)), "a seed is a whole number"),
         (
             (
                 "showdown",
@@ -159,3 +163,23 @@ def test_python_dash_m_runs_the_calculator() -> None:
         check=False,
     )
     assert bad.returncode == 2 and "cannot knock" in bad.stderr
+
+
+@needs_processes
+@pytest.mark.parametrize(
+    "args", [("arena", "--games", "100000"), ("play", "--seed", "1")], ids=["arena", "play"]
+)
+def test_ctrl_c_ends_a_command_with_one_line(args: tuple[str, ...]) -> None:
+    """Issue 14: Ctrl-C in ``play`` (waiting for the player) or ``arena`` (playing) printed
+    a traceback; it ends with one line on standard error and status 130."""
+    env = {**os.environ, "PYTHONPATH": str(PY)}
+    command = [sys.executable, "-m", "ginrummy", *args]
+    with subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+    ) as process:
+        time.sleep(1.5)  # started: playing, or waiting at its prompt
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+    lines = err.decode().strip().splitlines()
+    assert process.returncode == 130, err
+    assert lines == [f"{args[0]}: stopped (Ctrl-C)"], err

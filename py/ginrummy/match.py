@@ -47,6 +47,15 @@ def random_seed() -> int:
     return random.SystemRandom().randrange(MAX_SEED)
 
 
+def check_seed(seed: object) -> None:
+    """Check that ``seed`` is one a match can be dealt from.
+
+    :raises ValueError: when it is not a whole number from 0 to ``MAX_SEED``.
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+
+
 def shuffled_deck(seed: int, label: str, secret: str | None = None) -> list[int]:
     """Return the 52 cards in an order fixed by ``seed``, ``secret`` and ``label``, top
     card first (no secret: by the seed and label alone, as before secrets).
@@ -107,8 +116,7 @@ class Match:
         """
         if seed is None:
             seed = random_seed()
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        check_seed(seed)
         self.rules = rules
         self.seed = seed
         self.secret = check_secret(secret)

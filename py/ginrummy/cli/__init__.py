@@ -1,7 +1,7 @@
 """The command line: a subcommand per module, each with a ``register`` function.
 
 Every subcommand prints its result on standard output; a bad input is one clear line
-on standard error and exit status 2.
+on standard error and exit status 2; Ctrl-C ends it with one line and status 130.
 """
 
 from __future__ import annotations
@@ -16,6 +16,10 @@ Handler = Callable[[argparse.Namespace], int]
 
 MODULES = (calc, arena, play)
 """The modules that add subcommands, in the order ``--help`` lists them."""
+
+
+INTERRUPTED = 130
+"""The exit status after Ctrl-C: 128 + SIGINT, as a shell reports it."""
 
 
 class UsageError(ValueError):
@@ -41,3 +45,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: one line, not a traceback
+        print(f"\n{args.command}: stopped (Ctrl-C)", file=sys.stderr)
+        return INTERRUPTED

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..bot import LEVELS, make_player
 from ..bot.arena import ArenaResult, run_arena
+from ..match import check_seed
 from ..rules import PRESETS, find_rules
 
 
@@ -35,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the arena and print its figures."""
     if args.games < 1:
         raise ValueError(f"--games must be at least 1, not {args.games}")
+    check_seed(args.seed)
     rules = find_rules(args.rules)
 
     def progress(done: int, _result: ArenaResult) -> None:
