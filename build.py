@@ -6,7 +6,10 @@
     python3 build.py wheel                     build dist/ginrummy-VERSION-py3-none-any.whl
     python3 build.py site [--cdn]              build the static page into site/ (--cdn: load
                                                Pyodide from jsDelivr instead of shipping it)
-    python3 build.py serve [--cdn] [--port N]  build it and serve it on http://127.0.0.1:8000
+    python3 build.py serve [--cdn] [--port N] [--blog]
+                                               build it and serve it on http://127.0.0.1:8000
+                                               (--blog: and a sample blog post with embeds
+                                               on the next port)
     python3 build.py bench [ARG...]            the engine benchmark, then the page's in Chromium
     python3 build.py fix                       apply ruff's formatting and its safe lint fixes
 
@@ -26,6 +29,7 @@ import argparse
 import hashlib
 import importlib.util
 import json
+import os
 import re
 import shlex
 import shutil
@@ -49,6 +53,7 @@ PYODIDE_REQUIREMENTS = ROOT / "requirements-pyodide.txt"
 PYODIDE_RUNNER = ROOT / "tools" / "pyodide_pytest.mjs"
 SITE = ROOT / "site"
 BROWSER_BENCH = ROOT / "tools" / "browser_bench.py"
+DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
 
 PYODIDE_PYTEST_ARGS = ("-m", "not slow", "-p", "no:cacheprovider")
 """What the Pyodide run adds to pytest's arguments: slow tests are left to CPython."""
@@ -304,8 +309,31 @@ def build_site(python: Path, cdn: bool = False) -> Path:
     return Path(site)
 
 
+def ensure_chromium() -> None:
+    """Make sure the browser tests and the page's bench find Chromium (Debian's: Playwright
+    cannot download its own here): install it with apt-get when running as root on a
+    machine that has apt-get, else stop with how to install it.
+
+    ``GINRUMMY_CHROMIUM`` names another Chromium binary (``e2e/player.py`` reads it too).
+    """
+    chromium = Path(os.environ.get("GINRUMMY_CHROMIUM", DEBIAN_CHROMIUM))
+    if chromium.exists():
+        return
+    if chromium == DEBIAN_CHROMIUM and os.geteuid() == 0 and shutil.which("apt-get"):
+        header("install Chromium (apt-get)")
+        run("apt-get", "update", "-qq")
+        run("apt-get", "install", "-y", "-qq", "chromium")
+        return
+    raise BuildError(
+        f"the browser tests need Chromium at {chromium}: install it with"
+        " `sudo apt-get install chromium` (Debian, Ubuntu), or set GINRUMMY_CHROMIUM to a"
+        " Chromium binary; `python3 build.py test --fast` runs the tests without it"
+    )
+
+
 def step_e2e(ctx: Context) -> None:
     """Build the site and run the browser tests (e2e/) in Chromium against it."""
+    ensure_chromium()
     build_site(ctx.python)
     run_module(ctx.python, "pytest", "e2e", "-p", "no:cacheprovider", *pytest_selection(ctx.args))
 
@@ -358,6 +386,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
     if not (ROOT / "py" / "ginrummy" / "bench.py").exists():
         raise BuildError("there is no benchmark yet: py/ginrummy/bench.py is missing")
     run_module(python, "ginrummy.bench", *args.bench_args)
+    ensure_chromium()
     build_site(python)
     header("the page in Chromium")
     run(python, BROWSER_BENCH, SITE)
@@ -381,12 +410,17 @@ def serve_options(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``serve``: those of ``site`` and the port."""
     site_options(parser)
     parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    parser.add_argument(
+        "--blog",
+        action="store_true",
+        help="also serve the sample blog post with embeds (e2e/blog/) on the next port",
+    )
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
     """Build the site, then serve it on localhost until interrupted."""
     site = build_site(ensure_venv(), args.cdn)
-    website().serve(site, args.port)
+    website().serve(site, args.port, blog=args.blog)
 
 
 def cmd_fix(args: argparse.Namespace) -> None:

@@ -11,24 +11,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from player import ROOT, TIMEOUT, fits_the_width, website
+from player import TIMEOUT, fits_the_width, website
 from playwright.sync_api import Page, expect
 
 from ginrummy.calculator import hand_report, showdown_report
 from ginrummy.rules import find_rules
 
-BLOG = ROOT / "e2e" / "blog" / "index.html"
-WRITTEN_SITE = "http://127.0.0.1:8000/"
-"""The game's address as the committed blog page names it (``build.py serve``)."""
-
 
 @pytest.fixture(scope="module")
 def blog_url(base_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Serve the blog page on its own port, its embed script pointed at the test site."""
-    text = BLOG.read_text()
-    assert WRITTEN_SITE in text
-    folder = tmp_path_factory.mktemp("blog")
-    (folder / "index.html").write_text(text.replace(WRITTEN_SITE, base_url))
+    """Serve the blog page on its own port, its embed script pointed at the test site
+    (as ``build.py serve --blog`` does)."""
+    folder = website().write_blog(base_url, tmp_path_factory.mktemp("blog"))
     server, url = website().serve_in_background(folder, 0)
     assert url != base_url  # another port: another origin
     yield url

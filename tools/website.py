@@ -46,10 +46,14 @@ import tempfile
 import threading
 from pathlib import Path
 from types import ModuleType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
+BLOG_PAGE = Path("e2e") / "blog" / "index.html"
+"""A sample blog post with embeds of every kind (under the repository's root)."""
+BLOG_GAME_URL = "http://127.0.0.1:8000/"
+"""The game's address as the committed blog post names it (``build.py serve``'s)."""
 PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 """The Pyodide files the page loads, besides its lock file's header."""
@@ -319,12 +323,28 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """Stay quiet: tests and the bench make many requests."""
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threaded server that lets a browser hang up quietly.
+
+    A browser drops connections it no longer needs (a page closed mid-download, a
+    speculative connection never used); the standard server prints a traceback for each
+    ("Exception occurred during processing of request"), noise in every test run. Any
+    other error is still printed.
+    """
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Print the error being handled, unless it is the client hanging up."""
+        if isinstance(sys.exc_info()[1], ConnectionError):  # reset, aborted, broken pipe
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(site: Path, port: int = 8000, host: str = "127.0.0.1") -> http.server.HTTPServer:
     """Return a threaded static server of ``site`` on ``host:port`` (0: any free port)."""
     handler = functools.partial(SiteHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
+    return SiteServer((host, port), handler)
 
 
 def serve_in_background(site: Path, port: int = 0) -> tuple[http.server.HTTPServer, str]:
@@ -335,14 +355,41 @@ def serve_in_background(site: Path, port: int = 0) -> tuple[http.server.HTTPServ
     return server, f"http://{host!s}:{bound}/"
 
 
-def serve(site: Path, port: int = 8000) -> None:
-    """Serve ``site`` until interrupted, printing the address."""
+def write_blog(game_url: str, folder: Path, root: Path = ROOT) -> Path:
+    """Write the sample blog post (``e2e/blog/index.html``) into ``folder`` with its embed
+    script pointed at the game served on ``game_url``; return the folder.
+
+    :raises ValueError: when the committed post no longer names ``BLOG_GAME_URL``.
+    """
+    text = (root / BLOG_PAGE).read_text()
+    if BLOG_GAME_URL not in text:
+        raise ValueError(f"{BLOG_PAGE} does not load the game from {BLOG_GAME_URL}")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "index.html").write_text(text.replace(BLOG_GAME_URL, game_url))
+    return folder
+
+
+def serve(site: Path, port: int = 8000, blog: bool = False) -> None:
+    """Serve ``site`` until interrupted, printing the address; with ``blog``, the sample
+    blog post too, on the next port (another origin, as a blog on another host)."""
     server = make_server(site, port)
     host, bound = server.server_address[:2]
-    print(f"Serving the game on http://{host!s}:{bound}/  (Ctrl-C stops)", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
+    game_url = f"http://{host!s}:{bound}/"
+    print(f"Serving the game on {game_url}  (Ctrl-C stops)", flush=True)
+    with tempfile.TemporaryDirectory(prefix="ginrummy-blog-") as scratch:
+        others = []
+        if blog:
+            blog_server, blog_url = serve_in_background(
+                write_blog(game_url, Path(scratch)), int(bound) + 1
+            )
+            others.append(blog_server)
+            print(f"Serving the sample blog post with embeds on {blog_url}", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+            for other in others:
+                other.shutdown()
+                other.server_close()

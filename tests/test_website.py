@@ -1,0 +1,43 @@
+"""The static server of ``tools/website.py`` that ``build.py serve``, the browser tests
+and the page's bench use."""
+
+from __future__ import annotations
+
+import socket
+import struct
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tooling import tool
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="no sockets in Pyodide")
+
+
+def test_a_browser_hanging_up_prints_nothing_but_errors_still_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 17: every browser test run printed "Exception occurred during processing of
+    request ... ConnectionResetError" when Chromium dropped a connection."""
+    (tmp_path / "index.html").write_text("<!doctype html><title>t</title>")
+    server, url = tool("website").serve_in_background(tmp_path, 0)
+    try:
+        host, port = server.server_address[:2]
+        with socket.create_connection((str(host), port)) as hung_up:
+            hung_up.sendall(b"GET / HTTP/1.1\r\n")  # half a request, then a reset
+            hung_up.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        time.sleep(0.3)
+        with urllib.request.urlopen(url) as answer:  # the server serves on
+            assert answer.status == 200
+        assert "Exception occurred" not in capsys.readouterr().err
+        try:
+            raise ValueError("a real failure")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))
+        assert "ValueError: a real failure" in capsys.readouterr().err
+    finally:
+        server.shutdown()
+        server.server_close()
