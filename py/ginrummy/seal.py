@@ -11,7 +11,7 @@ practice flag, rules, seed, every action) under the same key. A save changed aft
 was made (actions added to see the end of the hand, the practice flag turned on) or made
 with another key (another browser) does not match its seal and is refused, so no record
 a script can make shows the hidden cards of a sealed hand in play. What this does not
-stop is told in the README ("Fair play"): anyone with the browser's developer tools can
+stop is told in docs/fair-play.md: anyone with the browser's developer tools can
 read the worker's memory, or this key.
 
 >>> sealer = Sealer(bytes(32))
