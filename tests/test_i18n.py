@@ -192,6 +192,10 @@ MOVE_WORDS = (*PLAY_WORDS, "stock_seen", "knock_count")
 be told, and a knock with the knocker's deadwood."""
 
 
+NO_WINNER = (Outcome.DEAD, Outcome.TIE)
+"""Outcomes no one wins: their headline (``outcome.dead``) names no person."""
+
+
 def families() -> dict[str, set[str]]:
     """Return, per id prefix made from Python's data, exactly the ids that must exist."""
     params = bridge.parameters()
@@ -212,10 +216,10 @@ def families() -> dict[str, set[str]]:
         "outcome.": {
             f"outcome.{outcome.value}.{person}"
             for outcome in Outcome
-            if outcome is not Outcome.DEAD
+            if outcome not in NO_WINNER
             for person in PERSONS
         }
-        | {"outcome.dead"},
+        | {f"outcome.{outcome.value}" for outcome in NO_WINNER},
         "ill.outcome.": {
             f"ill.outcome.{outcome.value}" for outcome in Outcome if outcome is not Outcome.DEAD
         },

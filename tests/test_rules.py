@@ -54,6 +54,7 @@ def test_presets_differ_where_rules_md_says() -> None:
     assert find_rules("italian").knock_box == 10
     assert find_rules("french").deal is Deal.ELEVEN
     assert find_rules("german").shutout_bonus == 100
+    assert [name for name, rules in PRESETS.items() if rules.layoff_on_gin] == ["german"]
 
 
 def test_change_any_parameter_from_a_preset() -> None:

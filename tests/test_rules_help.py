@@ -44,6 +44,17 @@ def test_knock_limit_tie_and_box() -> None:
     assert italian["help.box"] == {"box": 10} and "help.difference" not in italian
 
 
+def test_german_gin_takes_lay_offs_in_words_and_example() -> None:
+    german = rules_help(find_rules("german"))
+    said = lines(german)
+    assert said["help.gin.layoff"] == {"bonus": 20} and "help.gin" not in said
+    assert "help.big_gin.none" in said
+    gin = next(ex for ex in german["examples"] if ex["report"].get("result") == "gin")
+    assert gin["caption"]["id"] == "help.ex.gin.layoff" and gin["report"]["layoffs"]
+    standard = rules_help(find_rules("standard"))
+    assert "help.gin" in lines(standard) and "help.gin.layoff" not in lines(standard)
+
+
 def test_oklahoma_examples_use_an_upcard_and_double_on_a_spade() -> None:
     help_data = rules_help(find_rules("oklahoma"))
     assert "help.knock.upcard" in lines(help_data) and "help.spade_double" in lines(help_data)

@@ -8,7 +8,7 @@ from deals import make_hand
 from ginrummy.calculator import showdown_report
 from ginrummy.rules import HollywoodEntry, MatchFormat, find_rules
 from ginrummy.scoresheet import Scoresheet
-from ginrummy.scoring import HandScore, Outcome, Rule
+from ginrummy.scoring import HandScore, Outcome, Rule, score_hand
 
 # it-blog: player A knocks with a 3 and a 4 unmatched (7); player B, after melding and
 # laying off, is left with two aces and a 2 (4). Here A holds four kings, 8d-9d-Td-Jd,
@@ -59,9 +59,21 @@ def test_tie_is_an_undercut_in_standard_but_not_in_classic() -> None:
         25,
     )
     # es: in the early official rules the undercut bonus "no se otorgaba en caso de empate":
-    # the knocker wins the difference, which is 0.
+    # the difference is 0 and nobody wins the hand (RULES.md: a 0-point tied knock under
+    # classic is won by nobody).
     classic = showdown_report(find_rules("classic"), KNOCKER_5, defender, None)
-    assert (classic["result"], classic["winner"], classic["points"]) == ("knock", "knocker", 0)
+    assert (classic["result"], classic["winner"], classic["points"]) == ("tie", "nobody", 0)
+
+
+def test_german_gin_takes_lay_offs() -> None:
+    # Gin with A-2-3-4s, 4-5-6h, 7c-7d-7s; the defender holds Jc-Qc-Kc, 8d-9d-Td and 7h 5s
+    # 2h 3d (17). de: the defender may lay off on a gin too: the 7h and the 5s go, 2h 3d
+    # (5) stay: gin 20 + 5 = 25. es, it: no lay-offs on gin: 25 + 17 = 42.
+    knocker, defender = "As 2s 3s 4s 4h 5h 6h 7c 7d 7s", "7h 5s Jc Qc Kc 8d 9d Td 2h 3d"
+    german = showdown_report(find_rules("german"), knocker, defender, None)
+    assert (german["result"], german["points"], len(german["layoffs"])) == ("gin", 25, 2)
+    standard = showdown_report(find_rules("standard"), knocker, defender, None)
+    assert (standard["result"], standard["points"], standard["layoffs"]) == ("gin", 42, [])
 
 
 def test_classic_undercut_bonus_is_ten() -> None:
@@ -224,6 +236,35 @@ def test_shutout_doubles_then_line_bonus() -> None:
     assert sheet.over and sheet.winner == 0
     assert [line.rule for line in game.bonuses] == [Rule.SHUTOUT, Rule.GAME, Rule.LINE]
     assert game.final == [385, 0]
+
+
+def test_a_classic_tie_spoils_no_shutout_and_earns_no_line() -> None:
+    # es (early official rules): seat 1 knocks with 5 against 5, no undercut on a tie:
+    # 0 points and won by nobody. Seat 0 then wins 30, 40 and 35: the loser won no hand,
+    # so the shutout doubles (+105), game 100, line 3 x 25 and none for seat 1: 385 to 0.
+    rules = find_rules("classic")
+    tie = score_hand(
+        rules, knocker=1, kind=Outcome.KNOCK, knocker_count=5, defender_count=5, doubled=False
+    )
+    assert (tie.outcome, tie.winner, tie.points) == (Outcome.TIE, None, (0, 0))
+    sheet = Scoresheet(rules)
+    sheet.record(1, tie)
+    for number, points in enumerate((30, 40, 35), start=2):
+        sheet.record(number, HandScore(Outcome.KNOCK, 0, (points, 0), ()))
+    game = sheet.games[0]
+    assert [line.rule for line in game.bonuses] == [Rule.SHUTOUT, Rule.GAME, Rule.LINE]
+    assert game.hands_won == [3, 0] and game.final == [385, 0]
+
+
+def test_shutout_means_the_loser_won_no_hand_not_no_points() -> None:
+    # Box scoring with shutouts doubled (a house rule): seat 1 knocks twice and is
+    # undercut both times; it takes its box of 10 each time but wins no hand, so seat 0's
+    # 60 + 50 = 110 are doubled: 220 to 20.
+    rules = find_rules("italian").replace(shutout="double")
+    sheet = Scoresheet(rules)
+    sheet.record(1, HandScore(Outcome.UNDERCUT, 0, (60, 10), ()))
+    sheet.record(2, HandScore(Outcome.UNDERCUT, 0, (50, 10), ()))
+    assert sheet.over and sheet.games[0].final == [220, 20]
 
 
 def test_line_bonus_to_both_without_shutout() -> None:

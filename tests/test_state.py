@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deals import make_deck, make_hand, played
+from deals import KNOCKER, NEAR_GIN, make_deck, make_hand, played, seed_dealt_by
 from ginrummy.actions import IllegalActionError, InvalidActionError, Kind
 from ginrummy.cards import FULL_DECK, mask_of, parse_card, parse_mask
 from ginrummy.match import Match
@@ -120,6 +120,44 @@ def test_manual_layoffs() -> None:
     assert hand.showdown is not None
     assert [card for card, _ in hand.showdown.layoffs] == [parse_card("Js")]
     assert hand.showdown.defender_arrangement.count == hand.showdown.defender_before.count - 10
+
+
+def test_a_tie_no_one_wins_is_entered_nowhere_and_the_deal_passes() -> None:
+    # classic: the non-dealer (seat 0) knocks with 2 against 2, a tie no one wins. It is
+    # no dead hand: the deal passes to seat 0 (after a dead hand seat 1 would deal again).
+    rules = find_rules("classic")
+    deck = make_deck(KNOCKER, NEAR_GIN, upcard="2d")
+    match = Match(rules, seed=seed_dealt_by(rules, 1), decks=[deck])
+    match.play("upcard")
+    match.play("knock Kd")
+    assert match.hand.score is not None and match.hand.score.outcome is Outcome.TIE
+    assert match.scoresheet.hands_won == [0, 0] and match.scoresheet.games[0].entries == []
+    match.play("next")
+    assert match.dealer == 0
+
+
+DEFENDER_7S_QS = "As 7s 5h 6c 3d Qs 9h Th 2h 5d"
+"""No meld, 58 deadwood; the 7s and the Qs fit the non-dealer's 8s-9s-Ts-Js."""
+
+
+@pytest.mark.parametrize(("preset", "laid_off"), [("standard", False), ("german", True)])
+def test_defender_lays_off_on_a_gin_only_where_the_rules_allow(preset: str, laid_off: bool) -> None:
+    # The non-dealer takes the Js upcard (8s-9s-Ts-Js) and goes gin shedding the Ac. de:
+    # the defender "kann die Karten mit denen kombinieren, die der Spieler aufgedeckt hat,
+    # der geklopft oder Gin angekündigt hat"; es, it, fr: no lay-offs on a gin. German:
+    # the Qs laid off by hand, 58 - 10 = 48 left: gin 20 + 48 = 68. Standard: 25 + 58 = 83.
+    rules = find_rules(preset).replace(manual_layoffs=True)
+    hand = make_hand(rules, ND, DEFENDER_7S_QS, upcard="Js")
+    hand.play("upcard")
+    hand.play("gin Ac")
+    if laid_off:
+        assert hand.phase is Phase.LAYOFF and hand.to_move == 1
+        assert texts(hand) == ["layoff 7s", "layoff Qs", "done"]
+        hand.play("layoff Qs")
+        hand.play("done")
+    assert hand.showdown is not None and hand.showdown.kind is Outcome.GIN
+    assert [card for card, _ in hand.showdown.layoffs] == ([parse_card("Qs")] if laid_off else [])
+    assert hand.score is not None and hand.score.points == ((68, 0) if laid_off else (83, 0))
 
 
 KNOCKER_FIVES = "5s 5c 5d 5h 6h 7h 8h As 6d 3h"

@@ -9,6 +9,7 @@ import pytest
 from deals import KNOCKER, LOOSE, NEAR_GIN, STANDARD, ask, crafted, new_game
 from ginrummy import bridge
 from ginrummy.match import Match
+from ginrummy.rules import find_rules
 from ginrummy.stats import COUNTERS, hand_counts
 
 
@@ -77,6 +78,18 @@ def test_gin_and_big_gin_are_counted_apart_and_are_not_knocks() -> None:
     assert hand_counts(big, 0)["big_gins"] == 1  # type: ignore[index]
     assert hand_counts(big, 1)["opponent_big_gins"] == 1  # type: ignore[index]
     assert "gins" not in hand_counts(big, 0)  # type: ignore[operator]
+
+
+def test_a_tie_no_one_wins_is_neither_won_lost_nor_dead() -> None:
+    # Under classic a tie is no undercut: the player takes the 2d and knocks shedding the
+    # Kd (2 deadwood) against 2 (the 2c, which fits none of its melds): nobody wins.
+    match = crafted(KNOCKER, NEAR_GIN, "2d", rules=find_rules("classic"))
+    match.play("upcard")
+    match.play("knock Kd")
+    score = match.hand.score
+    assert score is not None and (score.outcome.value, score.winner) == ("tie", None)
+    assert hand_counts(match, 0) == {"hands": 1, "knocks": 1, "knock_deadwood": 2}
+    assert hand_counts(match, 1) == {"hands": 1, "opponent_knocks": 1}
 
 
 def test_a_dead_hand_counts_only_as_played_and_dead() -> None:

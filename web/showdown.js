@@ -219,8 +219,8 @@ export function drawShowdown(box, state, next, ms) {
   box.replaceChildren();
   const title = element("h2", "outcome");
   title.dataset.outcome = result.outcome;
-  if (result.outcome === "dead") {
-    title.textContent = t("outcome.dead");
+  if (result.winner === null) {
+    title.textContent = t(`outcome.${result.outcome}`); // dead, or a tie no one wins
   } else {
     const winner = result.outcome === "undercut" ? 1 - showdown.knocker : showdown.knocker;
     title.textContent = tSeat(`outcome.${result.outcome}`, winner);

@@ -22,6 +22,9 @@ from .state import doubled_by, knock_limit_for, melder_for
 KNOCKER, DEFENDER = 0, 1
 """The seats a showdown report is computed with (it names them ``knocker``/``defender``)."""
 
+SEAT_NAMES = {KNOCKER: "knocker", DEFENDER: "defender"}
+"""How a showdown report names each seat; a hand no one wins names its winner ``nobody``."""
+
 
 def hand_report(rules: Rules, cards: str) -> dict[str, Any]:
     """Return the best arrangement of a 10- or 11-card hand under ``rules``.
@@ -103,8 +106,8 @@ def showdown_report(
     winner = result.pop("winner")
     return {
         "result": result.pop("outcome"),
-        "winner": "knocker" if winner == KNOCKER else "defender",
-        "points": score[winner],
+        "winner": SEAT_NAMES.get(winner, "nobody"),
+        "points": 0 if winner is None else score[winner],
         "knock_limit": limit,
         "doubled": doubled,
         "upcard": None if up is None else format_card(up),
@@ -113,10 +116,7 @@ def showdown_report(
             for key, value in result.items()
             if key not in ("knocker", "defender", "discard")
         },
-        "breakdown": [
-            {**line, "seat": "knocker" if line["seat"] == KNOCKER else "defender"}
-            for line in breakdown
-        ],
+        "breakdown": [{**line, "seat": SEAT_NAMES[line["seat"]]} for line in breakdown],
     }
 
 

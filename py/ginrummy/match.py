@@ -21,7 +21,7 @@ from .actions import NEXT, Action, IllegalActionError, Kind
 from .cards import DECK_SIZE, rank_of
 from .rules import STANDARD, DeadHandDealer, FirstDealer, NextDealer, Rules
 from .scoresheet import Scoresheet
-from .scoring import Outcome
+from .scoring import HandScore, Outcome
 from .state import Hand, Phase, check_deck
 
 MAX_SEED = 2**63 - 1
@@ -205,14 +205,18 @@ class Match:
         """Deal the next hand, with the dealer the rules choose."""
         score = self.hand.score
         assert score is not None
-        self.dealer = self.next_dealer(self.dealer, score.winner)
+        self.dealer = self.next_dealer(self.dealer, score)
         self.hand_number += 1
         self.hand = Hand(self.rules, self.deck_for(self.hand_number), self.dealer)
 
-    def next_dealer(self, dealer: int, winner: int | None) -> int:
-        """Return who deals after a hand dealt by ``dealer`` and won by ``winner``."""
-        if winner is None:
+    def next_dealer(self, dealer: int, score: HandScore) -> int:
+        """Return who deals after a hand dealt by ``dealer`` that ended with ``score``.
+
+        After a tie no one won, the deal passes to the other player (resolved: no source
+        pairs ties that no one wins with the winner dealing).
+        """
+        if score.outcome is Outcome.DEAD:
             return dealer if self.rules.dead_hand_dealer is DeadHandDealer.SAME else 1 - dealer
-        if self.rules.next_dealer is NextDealer.WINNER:
-            return winner
+        if self.rules.next_dealer is NextDealer.WINNER and score.winner is not None:
+            return score.winner
         return 1 - dealer

@@ -166,6 +166,8 @@ class Rules:
     """Players may look through the whole discard pile (fr as tournant)."""
     manual_layoffs: bool = False
     """The defender lays off card by card instead of the engine choosing the best lay-offs."""
+    layoff_on_gin: bool = False
+    """The defender may lay off on a gin (or big gin) too (de); no lay-offs on gin (es, it, fr)."""
     target: int = 100
     """Points that end a game: 100; 125; 200; 250."""
     game_bonus: int = 100
@@ -269,7 +271,13 @@ _ENUM_FIELDS: dict[str, type[enum.StrEnum]] = {
     "match": MatchFormat,
     "hollywood_entry": HollywoodEntry,
 }
-_BOOL_FIELDS = ("undercut_on_tie", "spade_double", "open_discards", "manual_layoffs")
+_BOOL_FIELDS = (
+    "undercut_on_tie",
+    "spade_double",
+    "open_discards",
+    "manual_layoffs",
+    "layoff_on_gin",
+)
 _OPTIONAL_INT_FIELDS = ("big_gin_bonus", "knock_box")
 _INT_FIELDS = (
     "gin_bonus",
@@ -472,6 +480,7 @@ PRESETS: dict[str, Rules] = {
         gin_bonus=20,
         undercut_bonus=10,
         big_gin_bonus=None,
+        layoff_on_gin=True,
         line_bonus=20,
         shutout=Shutout.FLAT,
         shutout_bonus=100,

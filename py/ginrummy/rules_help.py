@@ -46,7 +46,7 @@ UNDERCUT_DEFENDER = "Jc Qc Kc 8d 9d Td 7h 8h 4s 5d"
 """24 before lay-offs; the 7h, 8h and 4s go on the knocker's runs and 5 is left."""
 
 GIN = ("As 2s 3s 4s 4h 5h 6h 7c 7d 7s", "7h 5s Jc Qc Kc 8d 9d Td 2h 3d")
-"""Gin, and a defender whose 7h would fit but may not be laid off."""
+"""Gin, and a defender whose 7h and 5s fit: laid off only where ``layoff_on_gin`` allows."""
 
 BIG_GIN = ("As 2s 3s 4s 4h 5h 6h 7c 7d 7s 7h", "5s Jc Qc Kc 8d 9d Td 2h 3d 8c")
 """Eleven cards in melds, and a defender with 18 deadwood."""
@@ -87,7 +87,7 @@ def going_out_lines(rules: Rules) -> Iterator[Json]:
         yield line("help.knock.none")
     else:
         yield line("help.knock.limit", limit=rules.knock_limit)
-    yield line("help.gin", bonus=rules.gin_bonus)
+    yield line("help.gin.layoff" if rules.layoff_on_gin else "help.gin", bonus=rules.gin_bonus)
     if rules.big_gin_bonus is None:
         yield line("help.big_gin.none")
     else:
@@ -192,7 +192,7 @@ def examples(rules: Rules) -> list[Json]:
         },
         next(filter(None, knocks), None),
         showdown_example(rules, "help.ex.lower", KNOCKERS[0], UNDERCUT_DEFENDER),
-        showdown_example(rules, "help.ex.gin", *GIN),
+        showdown_example(rules, "help.ex.gin" + (".layoff" if rules.layoff_on_gin else ""), *GIN),
         showdown_example(rules, "help.ex.big_gin", *BIG_GIN),
     ]
     return [example for example in found if example is not None]

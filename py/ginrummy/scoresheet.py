@@ -99,7 +99,8 @@ class Scoresheet:
         """Enter the score of hand ``hand_number`` and end games and the match as due."""
         if score.outcome is Outcome.DEAD or self.over:
             return
-        assert score.winner is not None
+        if score.winner is None:
+            return  # a tie no one wins: nothing to enter, no hand won, no game ends
         self.hands_won[score.winner] += 1
         if self.hollywood:
             self._enter_hollywood(hand_number, score)
@@ -149,11 +150,12 @@ class Scoresheet:
         winner = last_winner if totals[0] == totals[1] else int(totals[1] > totals[0])
         loser = 1 - winner
         lines: list[ScoreLine] = []
-        if totals[loser] == 0 and rules.shutout is Shutout.DOUBLE:
+        shutout = game.hands_won[loser] == 0  # the loser won no hand (es, de)
+        if shutout and rules.shutout is Shutout.DOUBLE:
             lines.append(
                 ScoreLine(winner, totals[winner], Rule.SHUTOUT, "shutout: every hand doubled")
             )
-        elif totals[loser] == 0 and rules.shutout is Shutout.FLAT and rules.shutout_bonus:
+        elif shutout and rules.shutout is Shutout.FLAT and rules.shutout_bonus:
             lines.append(ScoreLine(winner, rules.shutout_bonus, Rule.SHUTOUT, "shutout bonus"))
         if rules.game_bonus:
             lines.append(ScoreLine(winner, rules.game_bonus, Rule.GAME, "game bonus"))

@@ -20,7 +20,10 @@ class Outcome(enum.StrEnum):
     """How a hand ended."""
 
     KNOCK = "knock"
-    """The knocker had less deadwood than the defender (or a tie with no undercut on ties)."""
+    """The knocker had less deadwood than the defender."""
+    TIE = "tie"
+    """Equal deadwood where a tie is no undercut (early official rules): nobody wins the
+    hand and nobody scores, but it is no dead hand."""
     GIN = "gin"
     """The knocker went out with no deadwood."""
     BIG_GIN = "big_gin"
@@ -89,7 +92,7 @@ class HandScore:
 
     outcome: Outcome
     winner: int | None
-    """The seat that won the hand; None for a dead hand."""
+    """The seat that won the hand; None for a dead hand or a tie."""
     points: tuple[int, int]
     """Points scored by each seat in this hand, doubling included."""
     lines: tuple[ScoreLine, ...]
@@ -128,6 +131,7 @@ def score_hand(
     # big gin takes its bonus in place of the box, plus the defender's deadwood, which is
     # the difference the lower count takes anyway.
     outcome: Outcome
+    winner: int | None
     if kind is Outcome.GIN or kind is Outcome.BIG_GIN:
         outcome, winner = kind, knocker
         if kind is Outcome.GIN:
@@ -155,6 +159,8 @@ def score_hand(
                     f"deadwood {knocker_count} - {defender_count}",
                 )
             )
+        elif tie:
+            outcome, winner = Outcome.TIE, None
         else:
             outcome, winner = Outcome.KNOCK, knocker
             lines.append(

@@ -117,10 +117,11 @@ def lay_down(
     """Play out a showdown with the best lay-offs for the defender, and score it.
 
     ``melds`` is the knocker's chosen arrangement, if any (already checked); without
-    it the knocker lays down ``knocker_choice``. No lay-offs on gin or big gin.
+    it the knocker lays down ``knocker_choice``. No lay-offs on gin or big gin unless
+    the rules' ``layoff_on_gin`` allows them.
     """
     before = melder.best_arrangement(defender_hand)
-    if kind is Outcome.KNOCK:
+    if takes_layoffs(rules, kind):
         arrangement = chosen_arrangement(melder, knocker_hand, melds, defender_hand)
         best = melder.best_layoffs(arrangement.melds, defender_hand)
         layoffs, after = best.cards, best.arrangement
@@ -137,6 +138,11 @@ def lay_down(
         after=after,
         doubled=doubled,
     )
+
+
+def takes_layoffs(rules: Rules, kind: Outcome) -> bool:
+    """Return whether the defender may lay off when the hand ends by ``kind``."""
+    return kind is Outcome.KNOCK or rules.layoff_on_gin
 
 
 def chosen_arrangement(

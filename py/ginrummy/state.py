@@ -16,7 +16,7 @@ from .cards import DECK_SIZE, card_list, card_value, format_card, format_mask, m
 from .melds import Arrangement, Melder, melder
 from .rules import AceMode, Deal, Rules
 from .scoring import DEAD_HAND, HandScore, Outcome
-from .showdown import Showdown, chosen_arrangement, lay_down, settle
+from .showdown import Showdown, chosen_arrangement, lay_down, settle, takes_layoffs
 
 MAX_PILE_DRAWS_IN_A_ROW = 40
 """A safety cap: the hand is dead after this many draws from the pile in a row.
@@ -148,8 +148,9 @@ class Hand:
         self.events: list[Event] = []
         self.table_melds: list[int] = []
         """During manual lay-offs: the knocker's melds with the cards laid off so far."""
-        self.pending: tuple[int, int | None, Arrangement, Arrangement] | None = None
-        """During manual lay-offs: knocker, its discard, its melds, the defender's before."""
+        self.pending: tuple[int, Outcome, int | None, Arrangement, Arrangement] | None = None
+        """During manual lay-offs: knocker, how it went out, its discard, its melds, the
+        defender's arrangement before lay-offs."""
         self.manual_layoffs: list[tuple[int, int]] = []
         self.showdown: Showdown | None = None
         self.score: HandScore | None = None
@@ -377,9 +378,10 @@ class Hand:
             self._discard(seat, move.card)
         self.events.append(Event(seat, move.text, card=move.card))
         knocker_hand, defender = self.hands[seat], self.hands[1 - seat]
-        if outcome is Outcome.KNOCK and self.rules.manual_layoffs:
+        if self.rules.manual_layoffs and takes_layoffs(self.rules, outcome):
             arrangement = chosen_arrangement(self.melder, knocker_hand, move.melds, defender)
-            self.pending = (seat, move.card, arrangement, self.melder.best_arrangement(defender))
+            before = self.melder.best_arrangement(defender)
+            self.pending = (seat, outcome, move.card, arrangement, before)
             self.table_melds = list(arrangement.melds)
             self.to_move = 1 - seat
             self.phase = Phase.LAYOFF
@@ -400,12 +402,12 @@ class Hand:
     def _finish_manual_layoffs(self, defender: int) -> None:
         """Score the showdown once the defender has laid off by hand."""
         assert self.pending is not None
-        knocker, discard, arrangement, before = self.pending
+        knocker, kind, discard, arrangement, before = self.pending
         self.pending = None
         self.showdown = settle(
             self.rules,
             knocker=knocker,
-            kind=Outcome.KNOCK,
+            kind=kind,
             discard=discard,
             arrangement=arrangement,
             before=before,

@@ -40,7 +40,8 @@ COUNTERS: tuple[str, ...] = (
 )
 """Every counter a hand's record may carry, in the order the page lists them.
 
-``hands`` played; hands ``won``, ``lost`` and ``dead`` (nobody scored); ``points_won``:
+``hands`` played; hands ``won``, ``lost`` and ``dead`` (nobody scored; a tie no one
+wins is none of the three); ``points_won``:
 the seat's points in the hands it won (doubling included), ``points_lost`` the other's
 in the hands it won; ``knocks``: the seat's plain knocks (not gins, undercut or not) and
 ``knock_deadwood`` the sum of its deadwood at them; ``opponent_knocks`` likewise;
@@ -67,12 +68,12 @@ def hand_counts(match: Match, seat: int) -> dict[str, int] | None:
     other = 1 - seat
     counts = dict.fromkeys(COUNTERS, 0)
     counts["hands"] = 1
-    if score.winner is None:
+    if score.outcome is Outcome.DEAD:
         counts["dead"] = 1
     elif score.winner == seat:
         counts["won"] = 1
         counts["points_won"] = score.points[seat]
-    else:
+    elif score.winner == other:  # a tie that no one wins is neither won nor lost
         counts["lost"] = 1
         counts["points_lost"] = score.points[other]
     showdown = hand.showdown

@@ -184,7 +184,7 @@ def _count(result: ArenaResult, match: Match, sides: tuple[Side, Side]) -> None:
     for _dealer, outcome, hand_winner, points in match.hand_scores:
         result.hands += 1
         if hand_winner is None:
-            result.dead_hands += 1
+            result.dead_hands += outcome is Outcome.DEAD
             continue
         for seat in (0, 1):
             sides[seat].points += points[seat]

@@ -18,6 +18,7 @@ from ..cards import format_card, format_mask
 from ..match import Match
 from ..melds import Arrangement
 from ..rules import PRESETS, find_rules
+from ..scoring import Outcome
 from ..view import SeatView, seat_view
 
 YOU, COMPUTER = 0, 1
@@ -201,6 +202,8 @@ class Terminal:
                 self.say(f"  {other} laid off: {laid}")
             for line in showdown.score.lines:
                 self.say(f"  {NAMES[line.seat]}: {line.points:+d}  {line.note}")
+            if showdown.score.outcome is Outcome.TIE:
+                self.say("  A tie, and no undercut on a tie: nobody wins the hand or scores.")
         self.show_scores(view)
 
     def show_scores(self, view: SeatView) -> None:
