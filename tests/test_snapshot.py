@@ -88,10 +88,16 @@ const pieces = [packed.subarray(0, 7), packed.subarray(7, 100003), packed.subarr
 const read = await readSnapshot(ReadableStream.from(pieces));
 const stillPacked = Buffer.compare(read.snapshot, full) !== 0;
 restoreImage(read, { buffer: image.buffer });
+const refused = [];
+for (const bytes of [packed.subarray(0, 5000), new Uint8Array(64)]) {
+  const reading = readSnapshot(ReadableStream.from([bytes]));
+  refused.push(await reading.then(() => "read", (error) => error.message));
+}
 const garbage = packedSnapshot(pyodide, image).length;
 zeroUnused(pyodide);
 console.log(JSON.stringify({
   identical: stillPacked && Buffer.compare(read.snapshot, full) === 0,
+  refused,
   full: full.length,
   fullGz: gzipSync(full, { level: 9 }).length,
   packedGz: garbage,
@@ -102,8 +108,9 @@ console.log(JSON.stringify({
 }));
 """
 """Node: boot Pyodide as the build does; pack its memory against the initial image and
-read it back as the worker does (a header cut in two), then zero what it no longer uses;
-print the sizes, and what Python says after."""
+read it back as the worker does (a header cut in two; and two files that are not packed
+snapshots), then zero what it no longer uses; print the sizes, and what Python says
+after."""
 
 
 @pytest.fixture(scope="module")
@@ -201,6 +208,8 @@ def test_the_snapshot_is_packed_against_the_wasm_image_and_zeroed_where_unused(
     found = json.loads(said.stdout.strip().splitlines()[-1])
     # What the worker puts together is Pyodide's snapshot, to the byte.
     assert found["identical"]
+    # A download cut short, or of something else, is refused (the page says it is damaged).
+    assert found["refused"] == ["cut short", "not a packed snapshot"]
     # Gzipped, the packed snapshot has no copy of the initial image (1.5 MB of it, gzipped)
     # and the zeroed one no garbage; Python goes on as before, importing from its zip.
     assert found["packedGz"] < found["fullGz"] - 1_000_000

@@ -19,8 +19,8 @@ _FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 """The time stamp of every entry written, so the zip is reproducible."""
 OPTIMIZE = 2
 """Compiled as ``python -OO`` would: no docstrings and no ``assert`` statements (the
-standard library's code runs without them; a quarter less to load, and to keep in the
-page's snapshot)."""
+standard library's code runs without them: the zip is a sixth smaller, and the page's
+snapshot 0.28 MB lighter gzipped)."""
 
 
 def pyc_bytes(source: bytes, filename: str) -> bytes:

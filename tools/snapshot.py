@@ -6,10 +6,10 @@ imported from a zip (``ENGINE_WHERE``) and every request of the page made once
 (``snapshot_tour.py``), then its memory saved (``snapshot.mjs``: what it no longer uses
 zeroed, packed against the memory's initial image that ``pyodide.asm.wasm`` holds,
 ``web/wasm-image.js``) and gzipped (with no ``.gz`` in the name, which some hosts would
-send as a content encoding). The page's
-worker boots Pyodide from it: Python does not start afresh, and nothing is imported or
-compiled before the first deal. Everything the page uses is in it, so the page loads no
-standard library (Pyodide gets an empty zip) and no engine file.
+send as a content encoding). The page's worker boots Pyodide from it: Python does not
+start afresh, and nothing is imported or compiled before the first deal. Everything the
+page uses is in it, so the page loads no standard library (Pyodide gets an empty zip) and
+no engine file.
 
 The zip holds only the package: no ``.dist-info`` and none of ``PAGE_LEAVES_OUT``, the
 terminal programs the page never runs. The snapshot is tied to the exact Pyodide build
