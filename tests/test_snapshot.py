@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 
@@ -30,12 +31,23 @@ EMPTY_ZIP = b"PK\x05\x06" + bytes(18)
 """A zip with nothing in it: the standard library the page gives Pyodide (worker.js)."""
 
 RESTORE_AND_PLAY = """
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
+import { createReadStream, readFileSync } from "node:fs";
+import { Readable } from "node:stream";
 import { loadPyodide } from "pyodide";
+import createPyodideModule from "pyodide/pyodide.asm.mjs";
+import { readSnapshot, restoreImage, watchInstantiation } from "./web/wasm-image.js";
 const [snapshot, emptyZip, tour, seed] = process.argv.slice(1);
-const memory = gunzipSync(readFileSync(snapshot));
-const boot = () => loadPyodide({ stdLibURL: emptyZip, _loadSnapshot: new Uint8Array(memory) });
+async function boot() {
+  const file = Readable.toWeb(createReadStream(snapshot));
+  const read = await readSnapshot(file.pipeThrough(new DecompressionStream("gzip")));
+  const watching = watchInstantiation(createPyodideModule, (memory) => restoreImage(read, memory));
+  return Promise.race([
+    loadPyodide({
+      stdLibURL: emptyZip, _loadSnapshot: read.snapshot, createPyodideModule: watching.factory,
+    }),
+    watching.failed,
+  ]);
+}
 const [one, other] = [await boot(), await boot()];
 const NEW_GAME_SEED = `import json; from ginrummy import bridge
 bridge.use_key("ab" * 32)
@@ -56,13 +68,49 @@ try:
 except cards.CardError as error:
     frame = traceback.extract_tb(error.__traceback__)[-1]
 stdlib = zipfile.ZipFile("/lib/python314.zip").namelist()
-json.dumps({"requests": requests, "frame": [frame.filename, frame.lineno], "stdlib": stdlib})
+json.dumps({"requests": requests, "frame": [frame.filename, frame.lineno], "stdlib": stdlib,
+            "doc": json.dumps.__doc__})
 `));
 console.log(JSON.stringify({ ...found, seeds }));
 """
 """Node: boot two Pyodides from the snapshot with an empty standard library, as the page
 does; tour every request in one, raise an error in a module of the engine, and start a
 game without a seed in each; print what Python says of it."""
+
+PACK_AND_ZERO = """
+import { gzipSync } from "node:zlib";
+import { bootForSnapshot, packedSnapshot, zeroUnused } from "./tools/snapshot.mjs";
+import { packSnapshot, readSnapshot, restoreImage } from "./web/wasm-image.js";
+const { pyodide, image } = await bootForSnapshot(process.argv[1]);
+const full = pyodide.makeMemorySnapshot();
+const packed = packSnapshot(full, image);
+const pieces = [packed.subarray(0, 7), packed.subarray(7, 100003), packed.subarray(100003)];
+const read = await readSnapshot(ReadableStream.from(pieces));
+const stillPacked = Buffer.compare(read.snapshot, full) !== 0;
+restoreImage(read, { buffer: image.buffer });
+const refused = [];
+for (const bytes of [packed.subarray(0, 5000), new Uint8Array(64)]) {
+  const reading = readSnapshot(ReadableStream.from([bytes]));
+  refused.push(await reading.then(() => "read", (error) => error.message));
+}
+const garbage = packedSnapshot(pyodide, image).length;
+zeroUnused(pyodide);
+console.log(JSON.stringify({
+  identical: stillPacked && Buffer.compare(read.snapshot, full) === 0,
+  refused,
+  full: full.length,
+  fullGz: gzipSync(full, { level: 9 }).length,
+  packedGz: garbage,
+  zeroedGz: packedSnapshot(pyodide, image).length,
+  after: pyodide.runPython(
+    "import fractions; str(sum(fractions.Fraction(1, n) for n in range(1, 99)))"
+  ),
+}));
+"""
+"""Node: boot Pyodide as the build does; pack its memory against the initial image and
+read it back as the worker does (a header cut in two; and two files that are not packed
+snapshots), then zero what it no longer uses; print the sizes, and what Python says
+after."""
 
 
 @pytest.fixture(scope="module")
@@ -138,6 +186,7 @@ def test_a_page_booted_from_it_plays_every_request_with_no_stdlib_and_no_engine_
     found = json.loads(said.stdout.strip().splitlines()[-1])
     assert found["requests"] > 100  # every preset's match played to its end
     assert found["stdlib"] == [], "the standard library Python had was the empty zip"
+    assert found["doc"] is None, "the standard library was compiled without docstrings (-OO)"
     # parse_card("zz") raises where rank and suit are looked up (py/ginrummy/cards.py):
     # the snapshot's code reports the repository's line, in the engine zip's file name.
     lines = (PACKAGE / "cards.py").read_text().splitlines()
@@ -149,6 +198,23 @@ def test_a_page_booted_from_it_plays_every_request_with_no_stdlib_and_no_engine_
     # Python with nothing but the snapshot.
     one, other = found["seeds"]
     assert one.isdigit() and other.isdigit() and one != other
+
+
+def test_the_snapshot_is_packed_against_the_wasm_image_and_zeroed_where_unused(
+    stdlib: Path,
+) -> None:
+    command = ["node", "--input-type=module", "-e", PACK_AND_ZERO, str(stdlib)]
+    said = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
+    found = json.loads(said.stdout.strip().splitlines()[-1])
+    # What the worker puts together is Pyodide's snapshot, to the byte.
+    assert found["identical"]
+    # A download cut short, or of something else, is refused (the page says it is damaged).
+    assert found["refused"] == ["cut short", "not a packed snapshot"]
+    # Gzipped, the packed snapshot has no copy of the initial image (1.5 MB of it, gzipped)
+    # and the zeroed one no garbage; Python goes on as before, importing from its zip.
+    assert found["packedGz"] < found["fullGz"] - 1_000_000
+    assert found["zeroedGz"] < found["packedGz"] * 0.95
+    assert found["after"] == str(sum(Fraction(1, n) for n in range(1, 99)))
 
 
 def test_the_build_makes_it_once_for_the_same_inputs(

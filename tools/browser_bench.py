@@ -1,6 +1,6 @@
 """The page's benchmark: cold loads, warm reloads and the opponent's time, in Chromium.
 
-    python tools/browser_bench.py SITE [--loads N]
+    python tools/browser_bench.py SITE [--loads N] [--against OTHER_SITE]
 
 Prints ``name: value unit`` lines. In one run, on a local static server, it alternates
 cold loads (a new browser context each: empty cache and storage) of
@@ -23,6 +23,11 @@ own files (the page's scripts, styles and art), ``snapshot_bytes_gz`` the snapsh
 downloads. Three more lines split a cold load's time to playable: ``python_booted_ms``
 (navigation to Pyodide booted from the snapshot, in the worker), ``engine_imported_ms``
 (the bridge looked up) and ``hand_dealt_ms`` (the first deal, drawn).
+
+With ``--against OTHER_SITE`` (another build, say main's before a change) both sites are
+measured in the same run, their cold loads in turn (each after its own floor load), and
+the other site's lines follow, named ``against_NAME``: on this machine only figures of
+one run compare.
 """
 
 from __future__ import annotations
@@ -129,65 +134,99 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[index]
 
 
+def cold_and_warm(
+    browser: Browser, floor: str, games: dict[str, str], loads: int
+) -> dict[str, dict[str, list[float]]]:
+    """Load each of ``games`` (a name: its URL) cold ``loads`` times, each load right after
+    a cold load of ``floor``, the games in turn (their order swapped every round), then
+    reload each warm ``loads`` times; return each game's figures: ``"floor"`` (the floor
+    load before each of its loads), ``"warm"`` and each of ``MARKS`` (ms)."""
+    found: dict[str, dict[str, list[float]]] = {
+        name: {key: [] for key in ("floor", "warm", *MARKS)} for name in games
+    }
+    cold_marks(browser, floor)  # a first run warms the file cache
+    names = list(games)
+    for round_ in range(loads):
+        for name in names if round_ % 2 == 0 else names[::-1]:
+            found[name]["floor"].append(cold_marks(browser, floor)["playable"])
+            for mark, ms in cold_marks(browser, games[name]).items():
+                found[name][mark].append(ms)
+    for name, url in games.items():
+        context = browser.new_context()
+        page = context.new_page()
+        load_marks(page, url)
+        for _ in range(loads):
+            settle(page)
+            found[name]["warm"].append(load_marks(page, url, reload=True)["playable"])
+        context.close()
+    return found
+
+
+def print_figures(prefix: str, figures: dict[str, list[float]], sizes: dict[str, int]) -> None:
+    """Print a site's lines (see the module's docstring), each name after ``prefix``."""
+    games, floors = figures["playable"], figures["floor"]
+    over = statistics.median(g / f for g, f in zip(games, floors, strict=True))
+    lines = {
+        "first_playable_ms": f"{statistics.median(games):.0f} ms",
+        "pyodide_floor_ms": f"{statistics.median(floors):.0f} ms",
+        "first_playable_over_floor": f"{over:.3f} ratio",
+    }
+    ready, booted = figures["stage ready"], figures["stage engine"]
+    parts = {  # where a cold load's time goes, each the median over the loads
+        "python_booted_ms": booted,
+        "engine_imported_ms": [r - b for r, b in zip(ready, booted, strict=True)],
+        "hand_dealt_ms": [g - r for g, r in zip(games, ready, strict=True)],
+        "warm_reload_ms": figures["warm"],
+    }
+    lines |= {name: f"{statistics.median(values):.0f} ms" for name, values in parts.items()}
+    lines |= {f"{kind}_bytes_gz": f"{sizes[kind]} bytes" for kind in ("own", "snapshot", "runtime")}
+    lines["site_bytes_gz"] = f"{sum(sizes.values())} bytes"
+    for name, value in lines.items():
+        print(f"{prefix}{name}: {value}")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark on a built site and print its lines."""
+    """Run the benchmark on a built site (and another, with ``--against``); print its lines."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", type=Path)
     parser.add_argument("--loads", type=int, default=11, help="cold loads of each page")
     parser.add_argument(
         "--hands", type=int, default=8, help="hands played for decisions (p99 is then not the max)"
     )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="another build of the site (an older one) loaded in turn with SITE in the same "
+        "run; its lines follow, named against_NAME",
+    )
     args = parser.parse_args(argv)
     tools = website()
-    sizes = tools.bytes_gz(args.site)
+    sites = {"": args.site} | ({"against_": args.against} if args.against else {})
     floor_files = [args.site / "bench-floor.html", args.site / "bench-floor-worker.js"]
     floor_files[0].write_text(FLOOR_HTML)
     floor_files[1].write_text(FLOOR_WORKER)
     floor_files.append(args.site / "pyodide" / "python_stdlib.zip")
     shutil.copy2(tools.compiled_stdlib(), floor_files[-1])
-    server, base = tools.serve_in_background(args.site, 0)
+    servers = {prefix: tools.serve_in_background(site, 0) for prefix, site in sites.items()}
     seed = next(s for s in range(100) if first_dealer(PRESETS["standard"], s)[0] == 1)
-    game = f"{base}?preset=standard&seed={seed}&level=normal"
+    query = f"?preset=standard&seed={seed}&level=normal"
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            cold_marks(browser, base + "bench-floor.html")  # a first run warms the file cache
-            games, floors = [], []
-            for _ in range(args.loads):
-                floors.append(cold_marks(browser, base + "bench-floor.html")["playable"])
-                games.append(cold_marks(browser, game))
-            context = browser.new_context()
-            page = context.new_page()
-            load_marks(page, game)
-            warm = []
-            for _ in range(args.loads):
-                settle(page)
-                warm.append(load_marks(page, game, reload=True)["playable"])
-            context.close()
+            games = {prefix: base + query for prefix, (_, base) in servers.items()}
+            base = servers[""][1]
+            figures = cold_and_warm(browser, base + "bench-floor.html", games, args.loads)
             decisions = decision_times(browser, base, args.hands)
             browser.close()
     finally:
-        server.shutdown()
+        for server, _ in servers.values():
+            server.shutdown()
         for path in floor_files:
             path.unlink()
-    first, floor = statistics.median(g["playable"] for g in games), statistics.median(floors)
-    over = statistics.median(g["playable"] / f for g, f in zip(games, floors, strict=True))
-    print(f"first_playable_ms: {first:.0f} ms")
-    print(f"pyodide_floor_ms: {floor:.0f} ms")
-    print(f"first_playable_over_floor: {over:.3f} ratio")
-    parts = {  # where a cold load's time goes, each the median over the loads
-        "python_booted_ms": [g["stage engine"] for g in games],
-        "engine_imported_ms": [g["stage ready"] - g["stage engine"] for g in games],
-        "hand_dealt_ms": [g["playable"] - g["stage ready"] for g in games],
-    }
-    for name, values in parts.items():
-        print(f"{name}: {statistics.median(values):.0f} ms")
-    print(f"warm_reload_ms: {statistics.median(warm):.0f} ms")
+    for prefix, site in sites.items():
+        print_figures(prefix, figures[prefix], tools.bytes_gz(site))
     print(f"bot_decision_ms_p99: {percentile(decisions, 0.99):.1f} ms")
     print(f"bot_decisions: {len(decisions)} count")
-    for kind in ("own", "snapshot", "runtime"):
-        print(f"{kind}_bytes_gz: {sizes[kind]} bytes")
-    print(f"site_bytes_gz: {sum(sizes.values())} bytes")
     return 0
 
 

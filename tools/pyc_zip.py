@@ -17,11 +17,15 @@ import zipfile
 
 _FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 """The time stamp of every entry written, so the zip is reproducible."""
+OPTIMIZE = 2
+"""Compiled as ``python -OO`` would: no docstrings and no ``assert`` statements (the
+standard library's code runs without them: the zip is a sixth smaller, and the page's
+snapshot 0.28 MB lighter gzipped)."""
 
 
 def pyc_bytes(source: bytes, filename: str) -> bytes:
     """Return the ``.pyc`` contents for ``source`` compiled as ``filename``."""
-    code = compile(source, filename, "exec", dont_inherit=True)
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=OPTIMIZE)
     source_hash = importlib.util.source_hash(source)
     return bytes(importlib._bootstrap_external._code_to_hash_pyc(code, source_hash, False))  # type: ignore[attr-defined]
 

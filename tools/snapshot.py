@@ -3,17 +3,19 @@
 ``snapshot(slim_wheel, stdlib, out_dir, root)`` writes ``ginrummy-VERSION.snapshot``: the
 pinned Pyodide booted under Node with the compiled standard library, the engine's package
 imported from a zip (``ENGINE_WHERE``) and every request of the page made once
-(``snapshot_tour.py``), then its memory saved (``snapshot.mjs``) and gzipped (with no
-``.gz`` in the name, which some hosts would send as a content encoding). The page's
-worker boots Pyodide from it: Python does not start afresh, and nothing is imported or
-compiled before the first deal. Everything the page uses is in it, so the page loads no
-standard library (Pyodide gets an empty zip) and no engine file.
+(``snapshot_tour.py``), then its memory saved (``snapshot.mjs``: what it no longer uses
+zeroed, packed against the memory's initial image that ``pyodide.asm.wasm`` holds,
+``web/wasm-image.js``) and gzipped (with no ``.gz`` in the name, which some hosts would
+send as a content encoding). The page's worker boots Pyodide from it: Python does not
+start afresh, and nothing is imported or compiled before the first deal. Everything the
+page uses is in it, so the page loads no standard library (Pyodide gets an empty zip) and
+no engine file.
 
 The zip holds only the package: no ``.dist-info`` and none of ``PAGE_LEAVES_OUT``, the
 terminal programs the page never runs. The snapshot is tied to the exact Pyodide build
 it was made with. Two snapshots of the same inputs differ in a few hundred bytes (the
 times and random state of the Python that made them), and a different file would have
-every returning player's service worker download 5 MB again: so the site build keeps the
+every returning player's service worker download 3 MB again: so the site build keeps the
 last one in ``build/`` under a digest of everything that goes into it, and makes a new
 one only when that changes.
 
@@ -44,6 +46,8 @@ PAGE_LEAVES_OUT = (
 )
 """Entries of the package the page never imports: the terminal programs and the marker
 for type checkers."""
+MADE_WITH = ("tools/snapshot.mjs", "tools/snapshot_tour.py", "web/wasm-image.js")
+"""The files that make the snapshot (under the repository's root), besides its inputs."""
 SUFFIX = ".snapshot"
 """The snapshot's file name ends so: gzipped, without ``.gz`` (see above)."""
 _FIXED_TIME = (1980, 1, 1, 0, 0, 0)
@@ -86,7 +90,7 @@ def snapshot(
         engine = Path(work, "ginrummy.zip")
         page_entries(wheel, engine)
         digest = hashlib.sha256(f"{stdlib.name} {ENGINE_WHERE} {TOUR_SEED}".encode())
-        for path in (engine, tools / "snapshot.mjs", tools / "snapshot_tour.py"):
+        for path in (engine, *(root / name for name in MADE_WITH)):
             digest.update(path.read_bytes())
         made = kept / f"snapshot-{digest.hexdigest()[:16]}.gz" if kept else None
         if made and made.exists():

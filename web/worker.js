@@ -8,11 +8,13 @@
 // The key that seals games (ginrummy.seal) never leaves the worker: it is kept in
 // IndexedDB and handed to the bridge as Python boots, before any request.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { readSnapshot, restoreImage, watchInstantiation } from "./wasm-image.js";
 
 // Python as the build left it (tools/snapshot.py): the memory of a Pyodide that imported
-// the engine and made every request of the page once, gzipped. Booting from it starts no
-// Python afresh and imports nothing. The build writes its file name here. (No ".gz" in
-// the name: a host that marks .gz files as gzip-encoded would have the browser unpack it.)
+// the engine and made every request of the page once, packed against the memory's initial
+// image (wasm-image.js) and gzipped. Booting from it starts no Python afresh and imports
+// nothing. The build writes its file name here. (No ".gz" in the name: a host that marks
+// .gz files as gzip-encoded would have the browser unpack it.)
 const SNAPSHOT = "ginrummy.snapshot";
 // Everything the page runs is in the snapshot: Pyodide gets an empty standard library.
 const NO_STDLIB = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
@@ -63,8 +65,7 @@ async function fetchSnapshot(url) {
   const total = Number(response.headers.get("content-length"));
   try {
     const counted = response.body.pipeThrough(progressReport(total));
-    const unpacked = counted.pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(unpacked).arrayBuffer());
+    return await readSnapshot(counted.pipeThrough(new DecompressionStream("gzip")));
   } catch (error) {
     throw new Error(`${SNAPSHOT} could not be unpacked, a damaged download? (${error.message})`);
   }
@@ -139,12 +140,35 @@ function handOnce(promise) {
 async function boot() {
   postMessage({ stage: "runtime" });
   const key = sealingKey();
-  const memory = fetchSnapshot(here(SNAPSHOT));
-  memory.catch(() => {}); // loadPyodide reports a failed one, maybe later than it fails
+  const read = fetchSnapshot(here(SNAPSHOT));
+  read.catch(() => {}); // loadPyodide reports a failed one, maybe later than it fails
+  // The snapshot lacks the memory's initial image: it is put back from the wasm's memory
+  // when Pyodide instantiates it, before Pyodide restores the snapshot (Pyodide awaits
+  // the snapshot first). Kept until then only.
+  let snapshot = null;
+  const memory = read.then((found) => {
+    snapshot = found;
+    return found.snapshot;
+  });
+  const runtime = import(`${RUNTIME}pyodide.asm.mjs`); // as early as Pyodide would
+  runtime.catch(() => {}); // loadPyodide reports it
+  const watching = watchInstantiation(
+    async (settings) => (await runtime).default(settings),
+    (wasmMemory) => {
+      restoreImage(snapshot, wasmMemory);
+      snapshot = null;
+    },
+  );
   const wasmChecked = checkWasmType();
   const pyodide = await Promise.race([
-    loadPyodide({ indexURL: RUNTIME, stdLibURL: NO_STDLIB, _loadSnapshot: handOnce(memory) }),
+    loadPyodide({
+      indexURL: RUNTIME,
+      stdLibURL: NO_STDLIB,
+      _loadSnapshot: handOnce(memory),
+      createPyodideModule: watching.factory,
+    }),
     wasmChecked.then(() => new Promise(() => {})),
+    watching.failed,
   ]);
   postMessage({ stage: "engine" });
   await wasmChecked;
