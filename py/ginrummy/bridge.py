@@ -83,6 +83,7 @@ from .rules import (
     PRESETS,
     RULE_MAX,
     STANDARD,
+    Flow,
     Rules,
     RulesError,
     find_rules,
@@ -411,8 +412,9 @@ def warm(rules: Rules, level: str) -> Json:
     match = Match(rules, seed=0)  # a fresh match: someone is to move
     view = seat_view(match, match.to_move or 0)
     player.choose(view)  # the first upcard (or the eleven deal's opening discard)
-    if "upcard" in view.legal:
-        match.play("upcard")
+    take = next((text for text in ("upcard", "take 1") if text in view.legal), None)
+    if take is not None:
+        match.play(take)
         player.choose(seat_view(match, match.to_move or 0))  # a discard after a draw
     return {}
 
@@ -436,9 +438,31 @@ def prompt(view: SeatView) -> Json:
         return {"id": "draw", "card": top} if "upcard" in view.legal else {"id": "draw_stock"}
     if phase is Phase.LAYOFF:
         return {"id": "layoff"}
+    if view.rules.flow is Flow.MAHJONG:
+        return mahjong_prompt(view)
     if any(text.split()[0] in ("knock", "gin", "big") for text in view.legal):
         return {"id": "discard_or_go_out"}
     return {"id": "discard"}
+
+
+def mahjong_prompt(view: SeatView) -> Json:
+    """Return the phase prompt of the player's turn in Mahjong gin."""
+    if view.phase is Phase.DRAW:
+        several = any(text.startswith("take ") and text != "take 1" for text in view.legal)
+        if "take 1" not in view.legal:
+            return {"id": "draw_stock"}
+        return {"id": "mahjong_take"} if several else {"id": "draw", "card": _top(view)}
+    if view.phase is Phase.MELD:
+        card = None if view.forced is None else format_card(view.forced)
+        return {"id": "mahjong_meld", "card": card}
+    if any(text.startswith(("meld ", "add ")) for text in view.legal):
+        return {"id": "mahjong_lay"}
+    return {"id": "discard"}
+
+
+def _top(view: SeatView) -> str | None:
+    """Return the pile's top card as text, or None when the pile is empty."""
+    return format_card(view.pile_top) if view.pile_top is not None else None
 
 
 def going_out(view: SeatView) -> list[Json]:
