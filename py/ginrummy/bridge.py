@@ -434,35 +434,27 @@ def prompt(view: SeatView) -> Json:
         return {"id": "opponent_turn"}
     if phase is Phase.FIRST_UPCARD:
         return {"id": "take_or_pass", "card": top}
+    several = any(text.startswith("take ") and text != "take 1" for text in view.legal)
+    if phase is Phase.DRAW and several:  # Mahjong gin: several cards may be taken
+        return {"id": "mahjong_take"}
     if phase is Phase.DRAW:
-        return {"id": "draw", "card": top} if "upcard" in view.legal else {"id": "draw_stock"}
+        take = any(text in ("upcard", "take 1") for text in view.legal)
+        return {"id": "draw", "card": top} if take else {"id": "draw_stock"}
     if phase is Phase.LAYOFF:
         return {"id": "layoff"}
-    if view.rules.flow is Flow.MAHJONG:
-        return mahjong_prompt(view)
+    if view.rules.flow is Flow.MAHJONG:  # the plays of Mahjong gin
+        if phase is Phase.MELD:
+            return {"id": "mahjong_meld", "card": _card_text(view.forced)}
+        if any(text.startswith(("meld ", "add ")) for text in view.legal):
+            return {"id": "mahjong_lay"}
     if any(text.split()[0] in ("knock", "gin", "big") for text in view.legal):
         return {"id": "discard_or_go_out"}
     return {"id": "discard"}
 
 
-def mahjong_prompt(view: SeatView) -> Json:
-    """Return the phase prompt of the player's turn in Mahjong gin."""
-    if view.phase is Phase.DRAW:
-        several = any(text.startswith("take ") and text != "take 1" for text in view.legal)
-        if "take 1" not in view.legal:
-            return {"id": "draw_stock"}
-        return {"id": "mahjong_take"} if several else {"id": "draw", "card": _top(view)}
-    if view.phase is Phase.MELD:
-        card = None if view.forced is None else format_card(view.forced)
-        return {"id": "mahjong_meld", "card": card}
-    if any(text.startswith(("meld ", "add ")) for text in view.legal):
-        return {"id": "mahjong_lay"}
-    return {"id": "discard"}
-
-
-def _top(view: SeatView) -> str | None:
-    """Return the pile's top card as text, or None when the pile is empty."""
-    return format_card(view.pile_top) if view.pile_top is not None else None
+def _card_text(card: int | None) -> str | None:
+    """Return the text of ``card``, or None."""
+    return None if card is None else format_card(card)
 
 
 def going_out(view: SeatView) -> list[Json]:

@@ -44,13 +44,24 @@ What the source leaves open is resolved so, each a rule or said here:
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import actions as act
 from .actions import Action, Kind
-from .cards import SUIT_MASK, card_list, cards_of, format_card, format_mask, mask_of
+from .cards import (
+    SUIT_MASK,
+    card_list,
+    cards_of,
+    format_card,
+    format_mask,
+    mask_of,
+    parse_cards,
+    parse_mask,
+)
 from .melds import Melder, all_runs
 from .rules import Flow, MeldTiming, Rules
 from .scoring import HandScore, Outcome, Rule, ScoreLine
-from .state import Event, Hand, Phase
+from .state import Event, Hand, Phase, melder_for
 
 _RANK_LINE = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """The four aces; shifted left by a rank, the four cards of that rank."""
@@ -162,21 +173,25 @@ class MahjongHand(Hand):
             if self.events and self.events[-1].action == "pass":
                 return [act.STOCK]  # both passed the first upcard: the non-dealer draws
             counts = range(1, len(self.pile) + 1)
-            return [act.STOCK, *(act.take(count) for count in counts if self._can_take(count))]
+            return [act.STOCK, *(act.take(count) for count in counts if self.can_take(count))]
         if phase is Phase.MELD:
             return sorted(self._lays(self.hands[self.to_move], self.forced), key=Action.sort_key)
         if phase is Phase.DISCARD:
             return self._play_actions()
         return []
 
-    def _can_take(self, count: int) -> bool:
+    def can_take(self, count: int) -> bool:
         """Return whether the top ``count`` cards of the pile may be taken: one always;
         several when the lowest of them can go into a meld at once."""
         if count == 1:
             return True
+        return bool(self.forced_lays(count))
+
+    def forced_lays(self, count: int) -> list[Action]:
+        """Return the melds and additions that would put the lowest of the top ``count``
+        cards of the pile on the table at once, were the player to move to take them."""
         taken = self.pile[-count:]
-        hand = self.hands[self.to_move] | mask_of(taken)
-        return bool(self._lays(hand, taken[0]))
+        return self._lays(self.hands[self.to_move] | mask_of(taken), taken[0])
 
     def may_lay(self) -> bool:
         """Return whether the player to move may lay melds other than a forced one now
@@ -390,3 +405,66 @@ def new_hand(rules: Rules, deck: list[int], dealer: int) -> Hand:
     if rules.flow is Flow.MAHJONG:
         return MahjongHand(rules, deck, dealer)
     return Hand(rules, deck, dealer)
+
+
+def take_report(rules: Rules, hand: str, pile: str) -> dict[str, Any]:
+    """Return the takes a player holding ``hand`` may make from ``pile`` (bottom card
+    first) under ``rules``: for each count from the top, the cards, the lowest, whether it
+    is allowed and the melds or additions that would lay the lowest at once.
+
+    >>> from ginrummy.rules import find_rules
+    >>> report = take_report(find_rules("mahjong"), "8c 8d Kc Qs 2d", "Th 8h 3s 5s")
+    >>> [(take["count"], take["allowed"], take["lays"]) for take in report["takes"]]
+    [(1, True, []), (2, False, []), (3, True, ['meld 8c8d8h']), (4, False, [])]
+
+    :raises ValueError: on bad cards, or a card both in the hand and on the pile.
+    """
+    cards, order = parse_mask(hand), parse_cards(pile)
+    if cards & mask_of(order) or not order:
+        raise ValueError("give a hand and a discard pile with no card in common")
+    state = MahjongHand(rules, list(range(52)), dealer=1)
+    state.hands, state.pile, state.to_move = [cards, 0], order, 0
+    takes = []
+    for count in range(1, len(order) + 1):
+        allowed = state.can_take(count)
+        lays = state.forced_lays(count) if count > 1 else []
+        taken = order[-count:]
+        takes.append(
+            {
+                "count": count,
+                "action": f"take {count}",
+                "cards": [format_card(card) for card in taken],
+                "lowest": format_card(taken[0]),
+                "allowed": allowed,
+                "lays": [lay.text for lay in lays],
+            }
+        )
+    return {"hand": format_mask(cards), "pile": [format_card(c) for c in order], "takes": takes}
+
+
+def score_report(rules: Rules, laid: tuple[str, str], held: tuple[str, str]) -> dict[str, Any]:
+    """Return the score of a gin by seat 0 under ``rules``, each seat having ``laid`` its
+    table cards and still holding ``held``: the cards, each seat's table and hand points,
+    and the hand's score with its breakdown.
+
+    :raises ValueError: on bad cards, a card named twice, or a gin whose hand is not empty.
+    """
+    tables = [parse_mask(text) for text in laid]
+    hands = [parse_mask(text) for text in held]
+    masks = [*tables, *hands]
+    if (
+        sum(mask.bit_count() for mask in masks)
+        != mask_of(c for m in masks for c in cards_of(m)).bit_count()
+    ):
+        raise ValueError("a card is named twice")
+    if hands[0]:
+        raise ValueError("the player going gin holds no card")
+    melder = melder_for(rules)
+    score = score_gin(rules, melder, 0, tables, hands)
+    return {
+        "laid": [format_mask(mask) for mask in tables],
+        "hands": [format_mask(mask) for mask in hands],
+        "table_points": [table_points(melder, mask) for mask in tables],
+        "hand_points": [table_points(melder, mask) for mask in hands],
+        **score.to_json(),
+    }
