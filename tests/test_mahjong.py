@@ -28,6 +28,7 @@ from ginrummy.cli import main
 from ginrummy.mahjong import MahjongHand, score_gin, score_report, take_report
 from ginrummy.match import Match
 from ginrummy.melds import union
+from ginrummy.review import slips
 from ginrummy.rules import Flow, MeldTiming, RulesError, find_rules
 from ginrummy.rules_help import rules_help
 from ginrummy.scoring import Outcome, Rule
@@ -543,3 +544,11 @@ def test_play_in_a_terminal_under_mahjong() -> None:
     )
     assert "Discard pile (bottom to top)" in done.stdout
     assert "Table points: you" in done.stdout
+
+
+def test_the_review_flags_a_missed_take_of_several() -> None:
+    match = source_take()
+    view = seat_view(match, 0)
+    advice = make_player("hard", 0).choose(view)
+    flags = slips(view, Action.parse("stock"), advice.action, advice.key, advice.params)
+    assert flags == [{"id": "missed_take", "card": "8h"}]
