@@ -33,6 +33,7 @@ from ginrummy.rules import Flow, MeldTiming, RulesError, find_rules
 from ginrummy.rules_help import rules_help
 from ginrummy.scoring import Outcome, Rule
 from ginrummy.state import Phase, melder_for
+from ginrummy.stats import hand_counts
 from ginrummy.view import seat_view
 
 MAHJONG = find_rules("mahjong")
@@ -229,6 +230,8 @@ def test_golden_a_played_gin_ends_and_scores_the_hand() -> None:
     assert score.points == (130, -60)
     assert [line.rule for line in score.lines] == [Rule.TABLE, Rule.GIN, Rule.HAND]
     assert match.scoresheet.games[0].totals == [130, -60]
+    assert hand_counts(match, 0) == {"hands": 1, "won": 1, "points_won": 130, "gins": 1}
+    assert hand_counts(match, 1) == {"hands": 1, "lost": 1, "points_lost": 130, "opponent_gins": 1}
     assert match.hand.hands[0] == 0 and match.hand.pile[-1] == parse_mask("2c").bit_length() - 1
 
 
