@@ -15,6 +15,27 @@ melds on the table and the cards the other player took from the pile.
 
 ``simple`` is the baseline: it takes the top card only when it melds with its hand,
 lays what it can, and discards the card that leaves the least deadwood.
+
+Measured with ``python -m ginrummy arena --rules mahjong --a A --b B --games N --seed 1``
+(CPython 3.11, 2 cores shared with other work; normal, easy and simple before the last
+change to hard, which changed only hard):
+
+==================  =====  ======================  ===============
+a vs b              games  a's win rate (95% CI)   points per hand
+==================  =====  ======================  ===============
+hard vs simple      1000   0.991 (0.983-0.995)     +73.06
+normal vs simple    400    0.993 (0.978-0.997)     +76.65
+easy vs simple      400    0.415 (0.368-0.464)     -3.26
+hard vs normal      400    0.605 (0.556-0.652)     +6.82
+hard vs random      100    1.000 (0.963-1.000)     +84.82
+normal vs random    100    0.990 (0.946-0.998)     +66.45
+easy vs random      100    0.700 (0.604-0.781)     +17.38
+simple vs random    100    0.670 (0.573-0.754)     +14.36
+==================  =====  ======================  ===============
+
+``simple`` wins more hands than hard (0.62 of them against 0.36) and loses the games: it
+never takes several discards, the move that puts most cards on the table. Hard decides in
+0.43 ms (median) and 81 ms (99th percentile, a long pile to weigh) in CPython.
 """
 
 from __future__ import annotations
