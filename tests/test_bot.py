@@ -16,6 +16,7 @@ from ginrummy.bot import REASONS, Decision, advise, make_player, render
 from ginrummy.bot.arena import play_game
 from ginrummy.bot.decision import PUBLIC
 from ginrummy.bot.knowledge import Knowledge
+from ginrummy.bot.mahjong_reasons import MAHJONG_PUBLIC
 from ginrummy.bot.tables import deadwood_tables
 from ginrummy.cards import format_card, parse_card, parse_mask
 from ginrummy.match import Match
@@ -147,7 +148,10 @@ def test_moves_told_to_the_other_player_name_no_hidden_card() -> None:
         if key in PUBLIC:
             assert PUBLIC[key] in REASONS
             names = [part.split("}")[0] for part in REASONS[PUBLIC[key]].split("{")[1:]]
-            assert set(names) <= {"card", "move"}  # the move's own card, nothing held
+            # the move's own cards, nothing held: in Mahjong gin a take's cards come from
+            # the open pile and a meld's or an addition's go face up on the table
+            public = {"count", "cards", "meld"} if key in MAHJONG_PUBLIC else set()
+            assert set(names) <= {"card", "move", *public}
     told = Decision.make("upcard", "take_meld", card="7h", cards="7s7c").for_opponent()
     assert told.reason == "Took 7h."
     assert told.params == {"card": "7h"}

@@ -44,7 +44,9 @@ def hidden_of(match: Match, seat: int) -> tuple[int, tuple[int, ...]]:
     return match.hand.hands[other] & ~match.hand.pile_taken[other], tuple(match.hand.stock)
 
 
-@pytest.mark.parametrize("preset", ["standard", "oklahoma", "round_the_corner", "french"])
+@pytest.mark.parametrize(
+    "preset", ["standard", "oklahoma", "round_the_corner", "french", "mahjong"]
+)
 def test_decisions_ignore_the_hidden_cards(preset: str) -> None:
     rules = find_rules(preset)
     rng = random.Random(preset)

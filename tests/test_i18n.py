@@ -580,7 +580,7 @@ def test_message_keys_reach_the_page() -> None:
         ({"knock_limit": "soon"}, "knock_limit"),
         ({"deal": "eleven", "knock_limit": "upcard"}, "needs_upcard"),
         ({"match": "best_of", "match_games": "4"}, "best_of_odd"),
-        ({"preset": "mahjong"}, "preset_unavailable"),
+        ({"preset": "mahjong", "knock_limit": "10"}, "mahjong_fixed"),
         ({"seed": "-3"}, "seed"),
         ({"level": "genius"}, "level"),
     ],

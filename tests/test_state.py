@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from deals import KNOCKER, NEAR_GIN, make_deck, make_hand, played, seed_dealt_by
 from ginrummy.actions import IllegalActionError, InvalidActionError, Kind
 from ginrummy.cards import FULL_DECK, mask_of, parse_card, parse_mask
+from ginrummy.mahjong import MahjongHand
 from ginrummy.match import Match
 from ginrummy.rules import PRESETS, STANDARD, DeadHandDealer, find_rules
 from ginrummy.scoring import Outcome
@@ -288,12 +289,16 @@ def check_invariants(match: Match) -> None:
     """Assert the 52 cards are all there once and the hand sizes fit the phase."""
     hand = match.hand
     parts = [hand.hands[0], hand.hands[1], mask_of(hand.stock), mask_of(hand.pile)]
+    if isinstance(hand, MahjongHand):  # cards on the table; hand sizes shrink as they go
+        parts += hand.laid
     union = 0
     for part in parts:
         assert not union & part
         union |= part
     assert union == FULL_DECK
     assert len(hand.stock) >= DEAD_STOCK
+    if isinstance(hand, MahjongHand):
+        return
     if hand.phase in (Phase.FIRST_UPCARD, Phase.DRAW):
         assert [hand.hands[0].bit_count(), hand.hands[1].bit_count()] == [10, 10]
     elif hand.phase is Phase.DISCARD:

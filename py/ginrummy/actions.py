@@ -7,6 +7,8 @@ error messages and in tests. ``Action.parse(action.text) == action`` always hold
 'knock Td'
 >>> Action.parse("big gin") == BIG_GIN
 True
+>>> Action.parse("add 5S to 8s6s7s").text
+'add 5s to 6s7s8s'
 """
 
 from __future__ import annotations
@@ -48,10 +50,17 @@ class Kind(enum.StrEnum):
     """As the defender, end the manual lay-offs."""
     NEXT = "next"
     """After a hand is scored, deal the next one."""
+    TAKE = "take"
+    """Mahjong gin: take the top ``count`` cards of the discard pile ("take 3")."""
+    MELD = "meld"
+    """Mahjong gin: lay a meld from the hand on the table ("meld 7h8h9h")."""
+    ADD = "add"
+    """Mahjong gin: add cards to a meld on the table ("add 5s to 6s7s8s")."""
 
 
 _ORDER = {kind: index for index, kind in enumerate(Kind)}
 _WITH_CARD = frozenset({Kind.DISCARD, Kind.KNOCK, Kind.GIN, Kind.LAYOFF})
+_MAHJONG = frozenset({Kind.TAKE, Kind.MELD, Kind.ADD})
 
 
 @dataclass(frozen=True)
@@ -60,11 +69,19 @@ class Action:
 
     A knock may carry ``melds``: the knocker's choice among its least-deadwood
     arrangements (each meld a card mask). Without it the engine picks the arrangement.
+    Mahjong gin's moves: a take has its ``count``; a meld its ``cards``; an addition its
+    ``cards`` and the meld on the table they go ``onto`` (card masks).
     """
 
     kind: Kind
     card: int | None = None
     melds: tuple[int, ...] | None = None
+    count: int | None = None
+    """How many cards a take takes from the top of the discard pile."""
+    cards: int | None = None
+    """The cards a meld lays down, or an addition adds (a mask)."""
+    onto: int | None = None
+    """The meld on the table an addition goes on, as it is before it (a mask)."""
     text: str = field(init=False, compare=False, repr=False)
     """The one text form of this action, e.g. ``"knock Qs"``; made once with the action."""
 
@@ -75,6 +92,12 @@ class Action:
             words.append(format_card(self.card))
         if self.melds is not None:
             words += ["".join(format_mask(meld)) for meld in self.melds]
+        if self.count is not None:
+            words.append(str(self.count))
+        if self.cards is not None:
+            words.append("".join(format_mask(self.cards)))
+        if self.onto is not None:
+            words += ["to", "".join(format_mask(self.onto))]
         object.__setattr__(self, "text", " ".join(words))
 
     def __str__(self) -> str:
@@ -91,10 +114,18 @@ class Action:
         """
         return self.text if self.melds is None or self.card is None else KNOCKS[self.card].text
 
-    def sort_key(self) -> tuple[int, int, tuple[int, ...]]:
-        """Return the key that orders actions: by kind, then card, then melds."""
+    def sort_key(self) -> tuple[int, int, tuple[int, ...], int, int, int]:
+        """Return the key that orders actions: by kind, then card, then melds (then a
+        take's count, and an addition's meld and cards)."""
         card = -1 if self.card is None else self.card
-        return (_ORDER[self.kind], card, self.melds or ())
+        return (
+            _ORDER[self.kind],
+            card,
+            self.melds or (),
+            self.count or 0,
+            self.onto or 0,
+            self.cards or 0,
+        )
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -117,6 +148,8 @@ class Action:
             raise InvalidActionError(
                 f"{text!r} is not an action; actions start with {known}"
             ) from None
+        if kind in _MAHJONG:
+            return _parse_mahjong(text, kind, words[1:])
         if kind not in _WITH_CARD:
             if len(words) != 1:
                 raise InvalidActionError(f"{text!r} is not an action: {kind.value!r} takes no card")
@@ -159,7 +192,46 @@ def _parse_melds(text: str, words: list[str]) -> tuple[int, ...]:
     return tuple(sorted(melds))
 
 
-_SIMPLE = {kind: Action(kind) for kind in Kind if kind not in _WITH_CARD}
+MAX_TAKE = 52
+"""The most cards a take may name (the discard pile never holds more)."""
+
+
+def _parse_mahjong(text: str, kind: Kind, words: list[str]) -> Action:
+    """Return the take, meld or addition written as ``text`` (``words``: after the kind).
+
+    :raises InvalidActionError: when it is not one of "take 3", "meld 7h8h9h",
+        "add 5s to 6s7s8s".
+    """
+    if kind is Kind.TAKE:
+        if len(words) != 1 or not words[0].isascii() or not words[0].isdigit():
+            raise InvalidActionError(f"{text!r} is not an action: write 'take 3' for three cards")
+        number = int(words[0]) if len(words[0]) <= 2 else 0
+        if not 1 <= number <= MAX_TAKE:
+            raise InvalidActionError(
+                f"{text!r} is not an action: a take is of 1 to {MAX_TAKE} cards"
+            )
+        return take(number)
+    if kind is Kind.MELD:
+        if len(words) != 1:
+            raise InvalidActionError(f"{text!r} is not an action: write 'meld 7h8h9h'")
+        (cards,) = _parse_melds(text, words)
+        return meld(cards)
+    if len(words) != 3 or words[1].lower() != "to":
+        raise InvalidActionError(f"{text!r} is not an action: write 'add 5s to 6s7s8s'")
+    cards, onto = _parse_melds(text, [words[0], words[2]])
+    if cards & onto:
+        raise InvalidActionError(f"{text!r}: a card is named twice")
+    if not cards >> _low(words[0]) & 1:  # _parse_melds sorted the two masks
+        cards, onto = onto, cards
+    return add(cards, onto)
+
+
+def _low(word: str) -> int:
+    """Return the first card named in a glued word of cards (already checked)."""
+    return parse_card(word[:2])
+
+
+_SIMPLE = {kind: Action(kind) for kind in Kind if kind not in _WITH_CARD | _MAHJONG}
 PASS = _SIMPLE[Kind.PASS]
 UPCARD = _SIMPLE[Kind.UPCARD]
 STOCK = _SIMPLE[Kind.STOCK]
@@ -203,3 +275,21 @@ def gin(card: int) -> Action:
 def layoff(card: int) -> Action:
     """Return the action that lays off ``card`` (manual lay-offs)."""
     return _CARD_ACTIONS[Kind.LAYOFF][card]
+
+
+_TAKES = tuple(Action(Kind.TAKE, count=count) for count in range(MAX_TAKE + 1))
+
+
+def take(count: int) -> Action:
+    """Return the Mahjong gin action that takes the top ``count`` cards of the pile."""
+    return _TAKES[count]
+
+
+def meld(cards: int) -> Action:
+    """Return the Mahjong gin action that lays the cards of the mask ``cards`` as a meld."""
+    return Action(Kind.MELD, cards=cards)
+
+
+def add(cards: int, onto: int) -> Action:
+    """Return the Mahjong gin action that adds ``cards`` to the table's meld ``onto``."""
+    return Action(Kind.ADD, cards=cards, onto=onto)

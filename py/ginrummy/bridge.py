@@ -83,6 +83,7 @@ from .rules import (
     PRESETS,
     RULE_MAX,
     STANDARD,
+    Flow,
     Rules,
     RulesError,
     find_rules,
@@ -411,8 +412,9 @@ def warm(rules: Rules, level: str) -> Json:
     match = Match(rules, seed=0)  # a fresh match: someone is to move
     view = seat_view(match, match.to_move or 0)
     player.choose(view)  # the first upcard (or the eleven deal's opening discard)
-    if "upcard" in view.legal:
-        match.play("upcard")
+    take = next((text for text in ("upcard", "take 1") if text in view.legal), None)
+    if take is not None:
+        match.play(take)
         player.choose(seat_view(match, match.to_move or 0))  # a discard after a draw
     return {}
 
@@ -432,13 +434,27 @@ def prompt(view: SeatView) -> Json:
         return {"id": "opponent_turn"}
     if phase is Phase.FIRST_UPCARD:
         return {"id": "take_or_pass", "card": top}
+    several = any(text.startswith("take ") and text != "take 1" for text in view.legal)
+    if phase is Phase.DRAW and several:  # Mahjong gin: several cards may be taken
+        return {"id": "mahjong_take"}
     if phase is Phase.DRAW:
-        return {"id": "draw", "card": top} if "upcard" in view.legal else {"id": "draw_stock"}
+        take = any(text in ("upcard", "take 1") for text in view.legal)
+        return {"id": "draw", "card": top} if take else {"id": "draw_stock"}
     if phase is Phase.LAYOFF:
         return {"id": "layoff"}
+    if view.rules.flow is Flow.MAHJONG:  # the plays of Mahjong gin
+        if phase is Phase.MELD:
+            return {"id": "mahjong_meld", "card": _card_text(view.forced)}
+        if any(text.startswith(("meld ", "add ")) for text in view.legal):
+            return {"id": "mahjong_lay"}
     if any(text.split()[0] in ("knock", "gin", "big") for text in view.legal):
         return {"id": "discard_or_go_out"}
     return {"id": "discard"}
+
+
+def _card_text(card: int | None) -> str | None:
+    """Return the text of ``card``, or None."""
+    return None if card is None else format_card(card)
 
 
 def going_out(view: SeatView) -> list[Json]:

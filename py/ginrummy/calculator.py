@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import format_card, format_mask, parse_card, parse_mask
-from .rules import Rules
+from .rules import Flow, Rules
 from .scoring import Outcome
 from .showdown import lay_down
 from .state import doubled_by, knock_limit_for, melder_for
@@ -64,8 +64,14 @@ def showdown_report(
     the defender's lay-offs and the score's breakdown, seats named ``knocker`` and
     ``defender``.
 
-    :raises ValueError: on bad cards, or a knock the rules do not allow.
+    :raises ValueError: on bad cards, or a knock the rules do not allow; under Mahjong
+        gin, which has no showdown.
     """
+    if rules.flow is Flow.MAHJONG:
+        raise ValueError(
+            "Mahjong gin has no showdown: a hand ends at gin and is scored by the cards on "
+            "the table and in hand (try 'play' or 'meld' with --rules mahjong)"
+        )
     melder = melder_for(rules)
     knocker_hand, defender_hand = parse_mask(knocker), parse_mask(defender)
     up = None if upcard is None else parse_card(upcard)

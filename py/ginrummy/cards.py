@@ -77,6 +77,10 @@ def card_value(card: int, ace_value: int = 1) -> int:
     return min(rank + 1, 10)
 
 
+MAHJONG_VALUES = (15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10)
+"""Card values in Mahjong gin (es), by rank from the ace: 2-9 = 5, 10-K = 10, A = 15."""
+
+
 def parse_card(text: str) -> int:
     """Return the card named by ``text`` ("Qs", "qs", "10d" or "Td").
 

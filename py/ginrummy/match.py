@@ -19,10 +19,11 @@ from collections.abc import Sequence
 
 from .actions import NEXT, Action, IllegalActionError, Kind
 from .cards import DECK_SIZE, rank_of
+from .mahjong import new_hand
 from .rules import STANDARD, DeadHandDealer, FirstDealer, NextDealer, Rules
 from .scoresheet import Scoresheet
 from .scoring import HandScore, Outcome
-from .state import Hand, Phase, check_deck
+from .state import Phase, check_deck
 
 MAX_SEED = 2**63 - 1
 """Seeds are whole numbers from 0 to this."""
@@ -128,7 +129,7 @@ class Match:
         self.scoresheet = Scoresheet(rules)
         self.dealer, self.cut = first_dealer(rules, seed, secret)
         self.hand_number = 1
-        self.hand = Hand(rules, self.deck_for(1), self.dealer)
+        self.hand = new_hand(rules, self.deck_for(1), self.dealer)
         self.hand_scores: list[tuple[int, Outcome, int | None, tuple[int, int]]] = []
         """Each hand played: (dealer, outcome, winner, points)."""
 
@@ -207,7 +208,7 @@ class Match:
         assert score is not None
         self.dealer = self.next_dealer(self.dealer, score)
         self.hand_number += 1
-        self.hand = Hand(self.rules, self.deck_for(self.hand_number), self.dealer)
+        self.hand = new_hand(self.rules, self.deck_for(self.hand_number), self.dealer)
 
     def next_dealer(self, dealer: int, score: HandScore) -> int:
         """Return who deals after a hand dealt by ``dealer`` that ended with ``score``.

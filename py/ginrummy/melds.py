@@ -149,11 +149,17 @@ class Layoffs:
 class Melder:
     """Meld arithmetic for one ace rule (ace low or round the corner, and its value)."""
 
-    def __init__(self, round_the_corner: bool = False, ace_value: int = 1) -> None:
-        """Make the per-suit tables for ``round_the_corner`` runs and ``ace_value`` aces."""
+    def __init__(
+        self,
+        round_the_corner: bool = False,
+        ace_value: int = 1,
+        values: tuple[int, ...] | None = None,
+    ) -> None:
+        """Make the per-suit tables for ``round_the_corner`` runs and ``ace_value`` aces;
+        ``values`` (by rank from the ace) replaces the usual card values when given."""
         self.round_the_corner = round_the_corner
         self.ace_value = ace_value
-        self._values = tuple(card_value(rank, ace_value) for rank in range(13))
+        self._values = values or tuple(card_value(rank, ace_value) for rank in range(13))
         runs = all_runs(round_the_corner)
         # Runs that hold rank ``i`` and nothing below it: the only runs that can hold the
         # lowest card of a mask (a run round the corner holds the ace, so it is listed at 0).
@@ -220,8 +226,8 @@ class Melder:
         return tuple(runs), dead
 
     def value(self, card: int) -> int:
-        """Return the deadwood value of ``card`` under this ace rule."""
-        return card_value(card, self.ace_value)
+        """Return the deadwood value of ``card`` under this melder's card values."""
+        return self._values[card % 13]
 
     def mask_value(self, mask: int) -> int:
         """Return the sum of the values of the cards of ``mask``."""
@@ -487,6 +493,11 @@ class Melder:
         )
         return Layoffs(placed, self.best_arrangement(defender & ~union(best_choice)))
 
+    def extensions(self, meld: int, hand: int) -> list[int]:
+        """Return every non-empty mask of cards of ``hand`` that can be added to ``meld``:
+        a set's fourth card, or cards that extend a run at either end or both, chained."""
+        return self._extensions(meld, hand)[1:]
+
     def _extensions(self, meld: int, hand: int) -> list[int]:
         """Return every mask of cards of ``hand`` that can be laid off on ``meld``, empty first."""
         if is_set(meld):
@@ -601,6 +612,8 @@ def _set_choices(hand: int, trips: int) -> list[int]:
 
 
 @functools.cache
-def melder(round_the_corner: bool = False, ace_value: int = 1) -> Melder:
-    """Return the shared ``Melder`` for an ace rule, made once."""
-    return Melder(round_the_corner, ace_value)
+def melder(
+    round_the_corner: bool = False, ace_value: int = 1, values: tuple[int, ...] | None = None
+) -> Melder:
+    """Return the shared ``Melder`` for an ace rule (and card ``values``), made once."""
+    return Melder(round_the_corner, ace_value, values)

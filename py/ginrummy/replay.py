@@ -85,6 +85,7 @@ class Replay:
             match.play(action)
             move = self._move(match, action, seat, before)
         view = seat_view(match, PLAYER)
+        shown_view = view.to_json()
         hand = match.hand
         shown = match.hand_number <= self.open_hands
         melder = hand.melder
@@ -102,7 +103,8 @@ class Replay:
             ],
             "opponent_count": view.opponent_count,
             "opponent_known": format_mask(view.opponent_known),
-            "pile": view.to_json()["pile"],
+            "pile": shown_view["pile"],
+            "mahjong": shown_view["mahjong"],
             "stock_count": view.stock_count,
             "move": move,
             "result": hand.score.to_json() if hand.score is not None else None,

@@ -109,6 +109,27 @@ class HollywoodEntry(enum.StrEnum):
     """A hand enters a column only if the player has scored in the column before it (fr)."""
 
 
+class Flow(enum.StrEnum):
+    """How a hand is played."""
+
+    KNOCK = "knock"
+    """Gin rummy: melds stay in the hand until a player goes out by knocking or gin."""
+    MAHJONG = "mahjong"
+    """Mahjong gin (es): no knocking; several top discards may be taken at once; melds go
+    on the table during play and either player may add to them; table cards count for
+    their player and hand cards against, with the card values 2-9 = 5, 10-K = 10, A = 15."""
+
+
+class MeldTiming(enum.StrEnum):
+    """Mahjong gin: when a player may lay melds on the table and add to them."""
+
+    ANY_TURN = "any_turn"
+    """In any turn, after drawing and before discarding, as many as the player likes
+    (resolved: the es source is silent; so rummy tables play)."""
+    GOING_OUT = "going_out"
+    """Only in the turn a player goes gin, besides the meld a several-card take forces."""
+
+
 KnockLimit = int | Literal["upcard"]
 """The most deadwood allowed to knock: a number, or "upcard" for the first upcard's value."""
 
@@ -200,6 +221,15 @@ class Rules:
     """Hollywood: to the player who wins two of the three games (fr: 100)."""
     extra_coup_value: int = 0
     """Oklahoma extra-coups (fr: 25): an undercut earns one, a gin two, paid at game end."""
+    flow: Flow = Flow.KNOCK
+    """How a hand is played: gin rummy (knock or gin), or Mahjong gin (es)."""
+    meld_timing: MeldTiming = MeldTiming.ANY_TURN
+    """Mahjong gin: melds and additions in any turn after the draw (resolved), or only when
+    going gin."""
+    meld_after_take: bool = True
+    """Mahjong gin: after taking several discards and melding the lowest of them, the player
+    may lay other melds and add to melds in the same turn (resolved; off: the turn goes
+    on with the discard)."""
 
     def __post_init__(self) -> None:
         """Check every field and every combination; raise ``RulesError`` on the first fault."""
@@ -270,6 +300,8 @@ _ENUM_FIELDS: dict[str, type[enum.StrEnum]] = {
     "first_dealer": FirstDealer,
     "match": MatchFormat,
     "hollywood_entry": HollywoodEntry,
+    "flow": Flow,
+    "meld_timing": MeldTiming,
 }
 _BOOL_FIELDS = (
     "undercut_on_tie",
@@ -277,6 +309,7 @@ _BOOL_FIELDS = (
     "open_discards",
     "manual_layoffs",
     "layoff_on_gin",
+    "meld_after_take",
 )
 _OPTIONAL_INT_FIELDS = ("big_gin_bonus", "knock_box")
 _INT_FIELDS = (
@@ -414,12 +447,50 @@ def _validate(rules: Rules) -> None:
             "rule_at_least_one",
             rule="hands_to_win",
         )
+    if rules.flow is Flow.MAHJONG:
+        _check_mahjong(rules)
     if rules.match is MatchFormat.MULTI and rules.match_target < 1:
         raise RulesError(
             "a multi match needs a match_target of at least 1",
             "rule_at_least_one",
             rule="match_target",
         )
+
+
+MAHJONG_FIXED: dict[str, Any] = {
+    "knock_limit": 0,
+    "big_gin_bonus": None,
+    "knock_box": None,
+    "spade_double": False,
+    "manual_layoffs": False,
+    "unmatched_ace": 15,
+    "open_discards": True,
+}
+"""The rules Mahjong gin fixes: no knocking (so no knock box, lay-offs or big gin: a gin
+discards the last card), no spade doubling, an ace worth 15 in hand, and the discard
+pile spread out, since a player may take several of its cards."""
+
+
+def _check_mahjong(rules: Rules) -> None:
+    """Raise ``RulesError`` when a rule of ``MAHJONG_FIXED`` has another value in ``rules``."""
+    for name, value in MAHJONG_FIXED.items():
+        if getattr(rules, name) != value:
+            raise RulesError(
+                f"rule {name!r} must be {_plain_text(value)} in Mahjong gin, "
+                f"not {_shown(getattr(rules, name))}",
+                "mahjong_fixed",
+                rule=name,
+                value=_plain_text(value),
+            )
+
+
+def _plain_text(value: Any) -> str:
+    """Return a rule value as a message shows it: null for None, true/false for booleans."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 STANDARD = Rules()
@@ -488,8 +559,17 @@ PRESETS: dict[str, Rules] = {
         dead_hand_dealer=DeadHandDealer.SAME,
         first_dealer=FirstDealer.CUT_HIGH,
     ),
+    "mahjong": STANDARD.replace(
+        flow=Flow.MAHJONG,
+        **MAHJONG_FIXED,
+        target=500,
+        shutout=Shutout.NONE,
+    ),
 }
-"""Every preset of RULES.md but ``mahjong`` (a different game flow, planned later)."""
+"""Every preset of RULES.md. ``mahjong``'s target of 500 is resolved (the es source is
+silent): both players score in every hand, about 100 points a hand between them, so a
+game of 100 would often end in one hand; 500 is the target of the rummy games whose
+take-several-discards rule it shares. No shutout: both players score in a hand."""
 
 PRESET_SOURCES: dict[str, str] = {
     "standard": "es, it",
@@ -504,6 +584,7 @@ PRESET_SOURCES: dict[str, str] = {
     "french": "fr",
     "french_oklahoma": "fr",
     "german": "de",
+    "mahjong": "es",
 }
 """The rule source files each preset is digested from."""
 
@@ -516,10 +597,6 @@ def find_rules(name: str) -> Rules:
     try:
         return PRESETS[name]
     except KeyError:
-        if name == "mahjong":
-            raise RulesError(
-                "the 'mahjong' preset is not playable yet", "preset_unavailable", name=name
-            ) from None
         raise RulesError(
             f"unknown rule set {_shown(name)!r}; choose one of {', '.join(PRESETS)}",
             "preset_unknown",

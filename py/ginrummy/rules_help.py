@@ -18,13 +18,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from .calculator import hand_report, showdown_report
+from .mahjong import score_report, take_report
 from .rules import (
     AceMode,
     DeadHandDealer,
     Deal,
     FirstDealer,
+    Flow,
     HollywoodEntry,
     MatchFormat,
+    MeldTiming,
     NextDealer,
     Rules,
     Shutout,
@@ -52,6 +55,23 @@ BIG_GIN = ("As 2s 3s 4s 4h 5h 6h 7c 7d 7s 7h", "5s Jc Qc Kc 8d 9d Td 2h 3d 8c")
 """Eleven cards in melds, and a defender with 18 deadwood."""
 
 
+MAHJONG_TAKE = ("8c 8d 3c 4h 5h Kc Qs 2d 9s Js", "Th 8h 3s 5s")
+"""The es source's take, "<bottom> 8 3 5 <top>": with two eights in hand, the three top
+cards may be taken, the 8h going at once into 8c-8d-8h; down to the 3s is not allowed
+(the 3s melds with nothing), the 5s alone is."""
+
+MAHJONG_SCORE = (
+    ("7h 8h 9h Ks Kc Kd As Ac Ad 2c", "3c 4c 5c 6c"),
+    ("", "Qd Js Ah"),
+)
+"""A gin worked by hand: seat 0 laid 7-8-9h (3 x 5), three kings (3 x 10), three aces
+(3 x 15) and the 2c on seat 1's 3-4-5c (5): 95, plus 25 for gin, 120. Seat 1 laid 3-4-5-6c
+(4 x 5 = 20) and holds Qd, Js, Ah (10 + 10 + 15 = 35): 20 - 35 = -15."""
+
+MAHJONG_TARGET = 500
+"""The ``mahjong`` preset's target, resolved (the es source sets none)."""
+
+
 def line(text_id: str, **params: Any) -> Json:
     """Return one sentence of help: a strings-table id and its parameters."""
     return {"id": text_id, "params": params}
@@ -65,7 +85,11 @@ def section(text_id: str, lines: list[Json]) -> Json:
 def deal_lines(rules: Rules) -> Iterator[Json]:
     """Yield how a hand starts and is played."""
     yield line("help.deal.upcard" if rules.deal is Deal.UPCARD else "help.deal.eleven")
-    yield line("help.turn")
+    if rules.flow is Flow.MAHJONG:
+        yield line("help.mj.turn")
+        yield line("help.mj.take_several")
+    else:
+        yield line("help.turn")
     if rules.open_discards:
         yield line("help.open_discards")
     dealer = "help.dead.same" if rules.dead_hand_dealer is DeadHandDealer.SAME else "help.dead.next"
@@ -76,11 +100,18 @@ def meld_lines(rules: Rules) -> Iterator[Json]:
     """Yield what a meld is and what deadwood counts."""
     yield line("help.melds")
     yield line("help.ace.low" if rules.ace_mode is AceMode.LOW else "help.ace.round")
-    yield line("help.values", ace=rules.unmatched_ace)
+    if rules.flow is Flow.MAHJONG:
+        yield line("help.mj.values")
+    else:
+        yield line("help.values", ace=rules.unmatched_ace)
 
 
 def going_out_lines(rules: Rules) -> Iterator[Json]:
-    """Yield when a player may go out: the knock limit, gin, big gin, spade doubling."""
+    """Yield when a player may go out: the knock limit, gin, big gin, spade doubling (in
+    Mahjong gin: the table and gin)."""
+    if rules.flow is Flow.MAHJONG:
+        yield from mahjong_table_lines(rules)
+        return
     if rules.knock_limit == "upcard":
         yield line("help.knock.upcard")
     elif rules.knock_limit == 0:
@@ -96,8 +127,24 @@ def going_out_lines(rules: Rules) -> Iterator[Json]:
         yield line("help.spade_double")
 
 
+def mahjong_table_lines(rules: Rules) -> Iterator[Json]:
+    """Yield Mahjong gin's melds on the table, additions, and gin."""
+    if rules.meld_timing is MeldTiming.ANY_TURN:
+        yield line("help.mj.timing.any_turn")
+    else:
+        yield line("help.mj.timing.going_out")
+    yield line("help.mj.add")
+    yield line("help.mj.after_take.yes" if rules.meld_after_take else "help.mj.after_take.no")
+    yield line("help.mj.keep")
+    yield line("help.mj.gin", bonus=rules.gin_bonus)
+
+
 def knock_lines(rules: Rules) -> Iterator[Json]:
-    """Yield how a knock is settled: lay-offs, the difference or the box, the undercut."""
+    """Yield how a knock is settled: lay-offs, the difference or the box, the undercut (in
+    Mahjong gin: how a gin is scored)."""
+    if rules.flow is Flow.MAHJONG:
+        yield line("help.mj.score", bonus=rules.gin_bonus)
+        return
     if rules.knock_limit == 0:
         yield line("help.knock.never")
         return
@@ -113,6 +160,8 @@ def knock_lines(rules: Rules) -> Iterator[Json]:
 def game_lines(rules: Rules) -> Iterator[Json]:
     """Yield how a game ends and what it adds: bonuses, shutout, the exact-fifty rule."""
     yield line("help.target", target=rules.target)
+    if rules.flow is Flow.MAHJONG and rules.target == MAHJONG_TARGET:
+        yield line("help.mj.target")
     if rules.game_bonus:
         yield line("help.game_bonus", bonus=rules.game_bonus)
     if rules.line_bonus:
@@ -177,12 +226,40 @@ def showdown_example(
     return {"kind": "showdown", "caption": line(caption, upcard=upcard, **params), "report": report}
 
 
+def mahjong_examples(rules: Rules) -> list[Json]:
+    """Return Mahjong gin's worked examples, computed by the engine: a hand's melds, the
+    source's take (8, 3, 5 on the pile: taking down to the 8 melds it at once), and the
+    scoring of a gin."""
+    hand, pile = MAHJONG_TAKE
+    laid, held = MAHJONG_SCORE
+    return [
+        {
+            "kind": "hand",
+            "caption": line("help.ex.melds"),
+            "report": hand_report(rules, MELDS_EXAMPLE),
+        },
+        {
+            "kind": "mahjong_take",
+            "caption": line("help.ex.mj_take"),
+            "report": take_report(rules, hand, pile),
+        },
+        {
+            "kind": "mahjong_score",
+            "caption": line("help.ex.mj_score"),
+            "report": score_report(rules, laid, held),
+        },
+    ]
+
+
 def examples(rules: Rules) -> list[Json]:
     """Return the worked examples these rules allow, each computed by the engine.
 
     A hand's melds and deadwood; a knock the knocker wins; a defender coming out lower;
     gin; big gin. A knock the rules forbid (straight gin, a low limit) is left out.
+    Mahjong gin has its own (``mahjong_examples``).
     """
+    if rules.flow is Flow.MAHJONG:
+        return mahjong_examples(rules)
     knocks = (showdown_example(rules, "help.ex.knock", k, KNOCK_DEFENDER) for k in KNOCKERS)
     found = [
         {

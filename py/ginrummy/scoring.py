@@ -65,6 +65,10 @@ class Rule(enum.StrEnum):
     """Hollywood: winning two of the three games."""
     EXACT_FIFTY = "exact_fifty"
     """The game winner led by exactly 50 and so loses."""
+    TABLE = "table"
+    """Mahjong gin: the cards a player laid on the table, for it."""
+    HAND = "hand"
+    """Mahjong gin: the cards still in a player's hand, against it (negative)."""
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,17 @@ from typing import NamedTuple
 
 from . import actions as act
 from .actions import Action, IllegalActionError, Kind
-from .cards import DECK_SIZE, card_list, card_value, format_card, format_mask, mask_of
+from .cards import (
+    DECK_SIZE,
+    MAHJONG_VALUES,
+    card_list,
+    card_value,
+    format_card,
+    format_mask,
+    mask_of,
+)
 from .melds import Arrangement, Melder, melder
-from .rules import AceMode, Deal, Rules
+from .rules import AceMode, Deal, Flow, Rules
 from .scoring import DEAD_HAND, HandScore, Outcome
 from .showdown import Showdown, chosen_arrangement, lay_down, settle, takes_layoffs
 
@@ -42,6 +50,8 @@ class Phase(enum.StrEnum):
     """After drawing: discard, knock, gin or big gin."""
     LAYOFF = "layoff"
     """Manual lay-offs by the defender: "layoff X" or "done"."""
+    MELD = "meld"
+    """Mahjong gin, after taking several discards: a meld or addition with the lowest."""
     HAND_OVER = "hand_over"
     """The hand is scored: "next" deals the next one."""
     MATCH_OVER = "match_over"
@@ -58,6 +68,8 @@ class Event(NamedTuple):
     """The card taken from the pile, or discarded."""
     declined: int | None = None
     """The pile's top card a player passed on or left for the stock."""
+    cards: int = 0
+    """Mahjong gin: the cards a take took, a meld laid or an addition added (a mask)."""
 
     def to_json(self) -> dict[str, object]:
         """Return the event as JSON-ready data."""
@@ -66,12 +78,15 @@ class Event(NamedTuple):
             data["card"] = format_card(self.card)
         if self.declined is not None:
             data["declined"] = format_card(self.declined)
+        if self.cards:
+            data["cards"] = format_mask(self.cards)
         return data
 
 
 def melder_for(rules: Rules) -> Melder:
-    """Return the shared meld solver for the ace rules of ``rules``."""
-    return melder(rules.ace_mode is AceMode.ROUND_THE_CORNER, rules.unmatched_ace)
+    """Return the shared meld solver for the ace rules (and card values) of ``rules``."""
+    values = MAHJONG_VALUES if rules.flow is Flow.MAHJONG else None
+    return melder(rules.ace_mode is AceMode.ROUND_THE_CORNER, rules.unmatched_ace, values)
 
 
 def knock_limit_for(rules: Rules, first_upcard: int | None) -> int:
@@ -160,7 +175,7 @@ class Hand:
 
     def copy(self) -> Hand:
         """Return an independent copy of this hand (for search)."""
-        other = Hand.__new__(Hand)
+        other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.hands = list(self.hands)
         other.pile = list(self.pile)

@@ -89,6 +89,8 @@ def hand_counts(match: Match, seat: int) -> dict[str, int] | None:
             counts["big_gins" if mine else "opponent_big_gins"] = 1
         if score.outcome is Outcome.UNDERCUT:
             counts["undercuts_suffered" if mine else "undercuts_given"] = 1
+    elif score.outcome is Outcome.GIN:  # Mahjong gin: a gin with no showdown
+        counts["gins" if score.winner == seat else "opponent_gins"] = 1
     sheet = match.scoresheet
     for game in sheet.games:
         if game.over and game.entries and game.entries[-1][0] == match.hand_number:

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import format_card, format_mask
+from .mahjong import MahjongHand, table_points
 from .match import Match
-from .melds import Arrangement, format_meld
-from .rules import Rules, preset_name
+from .melds import Arrangement, format_meld, meld_order
+from .rules import Flow, Rules, preset_name
 from .showdown import Showdown
-from .state import Event, Phase, melder_for
+from .state import Event, Hand, Phase, melder_for
 
 PLAYER, OPPONENT = 0, 1
 """The seat of the person at the page and of the computer opponent (the page's views,
@@ -61,6 +62,12 @@ class SeatView:
     """Both hands, once the hand is over."""
     scores: dict[str, Any]
     cut: tuple[tuple[int, int], ...]
+    table: tuple[tuple[int, int], ...] = ()
+    """Mahjong gin: the melds on the table, each (card mask, the seat that laid it)."""
+    laid: tuple[int, int] = (0, 0)
+    """Mahjong gin: per seat, the cards it put on the table (its melds and additions)."""
+    forced: int | None = None
+    """Mahjong gin, after a take of several cards: the lowest, which must be melded now."""
 
     @property
     def pile_top(self) -> int | None:
@@ -74,6 +81,7 @@ class SeatView:
     def to_json(self) -> dict[str, Any]:
         """Return the view as JSON-ready data, card masks as lists of card texts."""
         shown = self.discards if self.rules.open_discards else self.discards[-1:]
+        mahjong = self.rules.flow is Flow.MAHJONG
         data: dict[str, Any] = {
             "seat": self.seat,
             "rules": self.rules.to_dict(),
@@ -100,8 +108,26 @@ class SeatView:
             "hands": None if self.revealed is None else [format_mask(h) for h in self.revealed],
             "scores": self.scores,
             "cut": [[format_card(a), format_card(b)] for a, b in self.cut],
+            "mahjong": self.mahjong_json() if mahjong else None,
         }
         return data
+
+    def mahjong_json(self) -> dict[str, Any]:
+        """Return the Mahjong gin table as JSON-ready data: each meld's cards in laying
+        order with the seat that laid each card, both seats' table points, this seat's
+        hand points (against it if the other goes gin) and the card it must meld now."""
+        melder = melder_for(self.rules)
+        melds = []
+        for cards, owner in self.table:
+            order = meld_order(cards)
+            by = [0 if self.laid[0] >> card & 1 else 1 for card in order]
+            melds.append({"cards": [format_card(c) for c in order], "seat": owner, "by": by})
+        return {
+            "melds": melds,
+            "table_points": [table_points(melder, cards) for cards in self.laid],
+            "hand_points": table_points(melder, self.hand),
+            "must_meld": None if self.forced is None else format_card(self.forced),
+        }
 
 
 def seat_view(match: Match, seat: int) -> SeatView:
@@ -142,4 +168,17 @@ def seat_view(match: Match, seat: int) -> SeatView:
         revealed=(hand.hands[0], hand.hands[1]) if over else None,
         scores=match.scoresheet.to_json(),
         cut=tuple(match.cut),
+        **_mahjong_fields(hand),
     )
+
+
+def _mahjong_fields(hand: Hand) -> dict[str, Any]:
+    """Return the Mahjong gin fields of a view of ``hand`` (none for other hands): all
+    public, as the table and the takes are."""
+    if not isinstance(hand, MahjongHand):
+        return {}
+    return {
+        "table": tuple(zip(hand.melds, hand.owners, strict=True)),
+        "laid": (hand.laid[0], hand.laid[1]),
+        "forced": hand.forced,
+    }

@@ -43,6 +43,7 @@ from ..view import SeatView
 from .baseline import RandomPlayer, SimplePlayer
 from .decision import REASONS, Decision, Player, render
 from .heuristic import STYLES, HeuristicPlayer
+from .mahjong import FlowPlayer
 
 LEVELS = ("random", "simple", "easy", "normal", "hard")
 """Every player name ``make_player`` knows, weakest first."""
@@ -51,7 +52,16 @@ __all__ = ["LEVELS", "REASONS", "Decision", "Player", "advise", "make_player", "
 
 
 def make_player(level: str, seed: int = 0) -> Player:
-    """Return the player of ``level``; ``seed`` fixes its random choices.
+    """Return the player of ``level``; ``seed`` fixes its random choices. It plays any
+    rules: a Mahjong gin view goes to the level's Mahjong gin style (``bot.mahjong``).
+
+    :raises ValueError: when ``level`` is not one of ``LEVELS``.
+    """
+    return FlowPlayer(_gin_player(level, seed), seed)
+
+
+def _gin_player(level: str, seed: int = 0) -> Player:
+    """Return the gin rummy player of ``level``.
 
     :raises ValueError: when ``level`` is not one of ``LEVELS``.
     """

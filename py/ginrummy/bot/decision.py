@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..view import SeatView
+from .mahjong_reasons import MAHJONG_PUBLIC, MAHJONG_REASONS
 
 Param = str | int
 
@@ -66,6 +67,7 @@ REASONS: dict[str, str] = {
     "played": "Played {move}.",
 }
 """Every reason key and its English template; ``{name}`` is a parameter."""
+REASONS.update(MAHJONG_REASONS)
 
 PUBLIC: dict[str, str] = {
     "take_meld": "took_upcard",
@@ -96,6 +98,7 @@ PUBLIC: dict[str, str] = {
 }
 """For each reason, the one told to the other player: hints may name the cards of the
 hand they were made for, and speak to its owner ("your deadwood")."""
+PUBLIC.update(MAHJONG_PUBLIC)
 
 
 def render(key: str, params: dict[str, Param]) -> str:

@@ -17,15 +17,16 @@ from ..bot import LEVELS, advise, make_player
 from ..cards import format_card, format_mask
 from ..match import Match
 from ..melds import Arrangement
-from ..rules import PRESETS, find_rules
+from ..rules import PRESETS, Flow, find_rules
 from ..scoring import Outcome
 from ..view import SeatView, seat_view
 
 YOU, COMPUTER = 0, 1
 NAMES = ("You", "Computer")
 
-HELP = """Type a move as listed ("stock", "upcard", "discard Qs", "knock Qs", "gin Qs"),
-or its number in the list. Cards are rank then suit: A 2-9 T J Q K (or 10), s c d h.
+HELP = """Type a move as listed ("stock", "upcard", "discard Qs", "knock Qs", "gin Qs"; in
+Mahjong gin also "take 3", "meld 7h8h9h", "add 5s to 6s7s8s"), or its number in the list.
+Cards are rank then suit: A 2-9 T J Q K (or 10), s c d h.
 Other words: hint (the computer's advice), help, quit."""
 
 
@@ -167,7 +168,10 @@ class Terminal:
         top = view.pile_top
         pile = format_card(top) if top is not None else "empty"
         stock = f"Stock: {view.stock_count} cards"
-        self.say(f"Pile top: {pile}    {stock}    Knock limit: {_limit(view)}")
+        if view.rules.flow is Flow.MAHJONG:
+            self.show_mahjong_table(view, stock)
+        else:
+            self.say(f"Pile top: {pile}    {stock}    Knock limit: {_limit(view)}")
         known = format_mask(view.opponent_known)
         shown = f", known: {' '.join(known)}" if known else ""
         self.say(f"Computer holds {view.opponent_count} cards{shown}")
@@ -184,12 +188,29 @@ class Terminal:
         moves = "  ".join(f"{i}) {move}" for i, move in enumerate(view.legal, 1))
         self.say(f"Moves: {moves}")
 
+    def show_mahjong_table(self, view: SeatView, stock: str) -> None:
+        """Print Mahjong gin's open discard pile, the melds on the table and table points."""
+        pile = " ".join(format_card(card) for card in view.discards) or "empty"
+        self.say(f"Discard pile (bottom to top): {pile}    {stock}")
+        laid = view.mahjong_json()
+        for meld in laid["melds"]:
+            self.say(f"  On the table ({NAMES[meld['seat']].lower()}): {''.join(meld['cards'])}")
+        points = laid["table_points"]
+        self.say(f"Table points: you {points[YOU]}, computer {points[COMPUTER]}")
+        if laid["must_meld"] is not None:
+            self.say(f"You must now lay {laid['must_meld']} in a meld or add it to one.")
+
     def show_hand_end(self) -> None:
         """Print the showdown and the score sheet of the hand just ended."""
         view = seat_view(self.match, YOU)
         self.say()
         showdown = view.showdown
-        if showdown is None:
+        score = self.match.hand.score
+        if score is not None and score.winner is not None and showdown is None:
+            self.say(f"{NAMES[score.winner]} went gin (Mahjong gin).")
+            for line in score.lines:
+                self.say(f"  {NAMES[line.seat]}: {line.points:+d}  {line.note}")
+        elif showdown is None:
             self.say("The hand is dead: nobody went out before the stock ran low. No score.")
         else:
             who = NAMES[showdown.knocker]
@@ -255,6 +276,13 @@ def describe(action: str) -> str:
         return f"lays off {words[1]}."
     if head == "done":
         return "is done laying off."
+    if head == "take":
+        cards = "the top card" if words[1] == "1" else f"the top {words[1]} cards"
+        return f"takes {cards} of the discard pile."
+    if head == "meld":
+        return f"lays {words[1]} on the table."
+    if head == "add":
+        return f"adds {words[1]} to {words[3]}."
     return action
 
 
