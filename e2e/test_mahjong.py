@@ -19,10 +19,22 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from player import engine_match, hand_cards, open_help, phase, plant_save, resize, tap, wait_idle
+from player import (
+    hand_cards,
+    open_game,
+    open_help,
+    phase,
+    plant_save,
+    resize,
+    saved,
+    tap,
+    wait_idle,
+)
 from playwright.sync_api import Page, expect
+from test_a11y import check_axe
 
 from deals import make_deck, seed_dealt_by
+from ginrummy.bridge import Session
 from ginrummy.match import Match
 from ginrummy.rules import find_rules
 
@@ -136,18 +148,176 @@ def play_the_take(page: Page) -> None:
 
 
 def test_a_hand_of_mahjong_gin_played_by_tapping(
-    page: Page, base_url: str, artifacts: Path
+    page: Page, base_url: str, artifacts: Path, tmp_path: Path
 ) -> None:
     page.emulate_media(reduced_motion="reduce")  # the hinted control holds still for the tap
     plant_save(page, base_url, crafted_take())
     page.screenshot(path=str(artifacts / "mahjong-phone-take.png"))
+    resize(page, "desktop")
+    page.screenshot(path=str(artifacts / "mahjong-desktop-take.png"))
+    resize(page, "phone")
     play_the_take(page)
+    check_axe(page, "Mahjong gin table after a take")
     page.screenshot(path=str(artifacts / "mahjong-phone-table.png"))
+    resize(page, "desktop")
+    page.screenshot(path=str(artifacts / "mahjong-desktop-table.png"))
+    resize(page, "phone")
+    # every table card the other player added is marked, as the engine's view says
+    view = Session().resume(saved(page)["save"])["view"]["mahjong"]
+    added = sorted(
+        card
+        for meld in view["melds"]
+        for card, by in zip(meld["cards"], meld["by"], strict=True)
+        if by != meld["seat"]
+    )
+    shown = page.locator("#mj-table .card.mj-added").evaluate_all(
+        "cs => cs.map(c => c.dataset.card)"
+    )
+    assert sorted(shown) == added
+    # then the hints play the player's moves, by their controls, to the hand's end
     moves = []
     while phase(page) not in ("hand_over", "match_over") and len(moves) < 300:
         moves.append(hinted_move(page))
     assert phase(page) == "hand_over", moves
+    state = Session().resume(saved(page)["save"])
+    result = state["result"]
+    total = page.locator("#showdown .hand-points")
+    expect(total).to_have_attribute("data-points", ",".join(map(str, result["points"])))
+    lines = page.locator("#showdown .points li")
+    expect(lines).to_have_count(len(result["breakdown"]))
+    for item, line in zip(lines.all(), result["breakdown"], strict=True):
+        sign = "\u2212" if line["points"] < 0 else "+"
+        expect(item.locator("b")).to_have_text(f"{sign}{abs(line['points'])}")
+    table = state["view"]["mahjong"]
+    for seat in (0, 1):
+        row = page.locator("#showdown .laid").nth(seat)
+        expect(row.locator("h3")).to_contain_text(
+            f"on the table: {table['table_points'][seat]} points"
+        )
+        expect(row.locator(".group.meld")).to_have_count(
+            len([meld for meld in table["melds"] if meld["seat"] == seat])
+        )
+    sheet = page.locator("#showdown .sheet-game tr").nth(1).locator("td")  # hand 1
+    expect(sheet).to_have_text([str(points) for points in result["points"]])
+    check_axe(page, "Mahjong gin hand over")
     page.screenshot(path=str(artifacts / "mahjong-phone-hand-over.png"))
     resize(page, "desktop")
     page.screenshot(path=str(artifacts / "mahjong-desktop-hand-over.png"))
-    print(moves)
+    # the review, the replay of the game and the statistics take a Mahjong gin hand
+    page.locator('#showdown [data-command="review"]').click()
+    review = page.locator("dialog#review")
+    expect(review.locator(".review-step").first).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(review).to_be_hidden()
+    page.locator("#replay-button").click()
+    replay = page.locator("dialog#replay")
+    path = tmp_path / "game.json"
+    path.write_text(saved(page)["save"])
+    replay.locator("input[type=file]").set_input_files(path)
+    replay.locator(".replay-view").wait_for()
+    page.keyboard.press("End")
+    expect(replay.locator(".replay-view")).not_to_have_attribute("data-step", "0")
+    expect(replay.locator(".replay-table .group.meld")).to_have_count(len(table["melds"]))
+    expect(replay.locator(".replay-result")).to_be_visible()
+    check_axe(page, "replay of a Mahjong gin hand")
+    page.screenshot(path=str(artifacts / "mahjong-desktop-replay.png"))
+    page.keyboard.press("Escape")
+    page.locator("#stats-button").click()
+    expect(page.locator("dialog#stats")).to_be_visible()
+    expect(page.locator("#message")).to_be_hidden()
+
+
+def test_the_first_turn_played_with_the_keyboard_is_told(page: Page, base_url: str) -> None:
+    plant_save(page, base_url, crafted_take())
+    page.locator('#pile [data-action="take 4"]').focus()  # a tab stop: each legal take
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    log = page.locator("#announce")
+    expect(log).to_contain_text("You took the discard pile down to the seven of hearts.")
+    page.keyboard.press("c")  # the hand
+    page.keyboard.press("Home")
+    for card in ("4h", "5h", "6h", "7h"):
+        while page.evaluate("document.activeElement.dataset.card") != card:
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        expect(page.locator(f'#hand [data-card="{card}"]')).to_have_attribute(
+            "aria-pressed", "true"
+        )
+    expect(log).to_contain_text("Picked the seven of hearts. Now possible: Meld 4♥ 5♥ 6♥ 7♥.")
+    expect(page.locator('#controls [data-action="meld 4h5h6h7h"]')).to_have_attribute(
+        "aria-keyshortcuts", "M"
+    )
+    page.keyboard.press("m")
+    wait_idle(page)
+    assert table_melds(page)["0"] == [["4h", "5h", "6h", "7h"]]
+    expect(log).to_contain_text("You laid a meld on the table.")
+    group = page.locator("#mj-table .mj-meld").first
+    expect(group).to_have_attribute(
+        "aria-label", "Meld: four of hearts, five of hearts, six of hearts, and seven of hearts"
+    )
+    page.keyboard.press("c")
+    page.keyboard.press("Home")
+    while page.evaluate("document.activeElement.dataset.card") != "3h":
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    page.keyboard.press("a")  # add the picked 3h to the run on the table
+    wait_idle(page)
+    assert table_melds(page)["0"] == [["3h", "4h", "5h", "6h", "7h"]]
+    page.keyboard.press("c")
+    page.keyboard.press("End")
+    page.keyboard.press("Escape")  # nothing picked: nothing happens
+    focused = str(page.evaluate("document.activeElement.dataset.card"))
+    page.keyboard.press("Enter")
+    expect(log).to_contain_text("Now possible: Discard")
+    page.keyboard.press("Escape")  # puts it back
+    expect(page.locator("#hand .card.selected")).to_have_count(0)
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # picked, then discarded
+    wait_idle(page)
+    assert focused not in hand_cards(page)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_rules_help_of_mahjong_gin_draws_the_engine_s_examples(
+    page: Page, base_url: str, artifacts: Path, size: str
+) -> None:
+    plant_save(page, base_url, crafted_take())
+    resize(page, size)
+    open_help(page)
+    dialog = page.locator("dialog#rules-help")
+    expect(dialog.locator('[data-help="help.mj.take_several"]')).to_be_visible()
+    expect(dialog.locator('[data-help="help.mj.timing.any_turn"]')).to_contain_text("resolved")
+    take = dialog.locator('[data-example="help.ex.mj_take"]')
+    expect(take.locator("li[data-take]")).to_have_count(4)
+    expect(take.locator('li[data-take="take 3"]')).to_have_class("allowed")
+    expect(take.locator('li[data-take="take 2"]')).to_have_class("refused")
+    score = dialog.locator('[data-example="help.ex.mj_score"]')
+    expect(score.locator(".hand-points")).to_have_attribute("data-points", "120,-15")
+    expect(score.locator(".points li b").last).to_have_text("\u221235")
+    check_axe(page, f"Mahjong gin rules help ({size})")
+    take.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"mahjong-{size}-rules.png"))
+
+
+def test_the_new_game_form_shows_the_rules_of_the_chosen_flow(page: Page, base_url: str) -> None:
+    open_game(page, base_url, "?seed=3")
+    page.click("#new-button")
+    form = page.locator("dialog#newgame")
+    form.locator("select[name=preset]").select_option("mahjong")
+    form.locator("details.rules summary").click()
+    for knock_only in ("knock_limit", "big_gin_bonus", "undercut_bonus", "spade_double"):
+        expect(form.locator(f"[name={knock_only}]")).to_be_hidden()
+    for mahjong_only in ("meld_timing", "meld_after_take"):
+        expect(form.locator(f"[name={mahjong_only}]")).to_be_visible()
+    expect(form.locator("[name=target]")).to_have_value("500")
+    check_axe(page, "new-game form for Mahjong gin")
+    form.locator("select[name=preset]").select_option("standard")
+    expect(form.locator("[name=knock_limit]")).to_be_visible()
+    expect(form.locator("[name=meld_timing]")).to_be_hidden()
+    form.locator("select[name=preset]").select_option("mahjong")
+    form.locator("select[name=meld_timing]").select_option("going_out")
+    form.locator("button.primary").click()
+    wait_idle(page)
+    expect(page.locator("#table")).to_have_attribute("data-flow", "mahjong")
+    assert saved(page)["params"]["meld_timing"] == "going_out"
+    expect(page.locator("#pile .card")).to_have_count(1)

@@ -46,7 +46,7 @@ function middle(step) {
 function tableMelds(table) {
   const box = element("div", "replay-table");
   for (const seat of [1, 0]) {
-    const row = element("div", "groups");
+    const row = element("div", "replay-melds");
     row.append(element("span", "count", tSeat("mj.table", seat, { points: table.table_points[seat] })));
     for (const meld of table.melds.filter((entry) => entry.seat === seat)) row.append(cardGroup(meld.cards, "meld"));
     box.append(row);

@@ -179,7 +179,9 @@ function fitPile(pile) {
   const cards = pile.querySelectorAll(".card");
   if (cards.length < 2) return;
   const width = parseFloat(getComputedStyle(cards[0]).width);
-  const room = pile.parentElement.clientWidth - PILE_PADDING;
+  const middle = pile.closest(".middle");
+  const gap = parseFloat(getComputedStyle(middle).columnGap) || 0;
+  const room = middle.clientWidth - $("stock").parentElement.offsetWidth - 2 * gap - PILE_PADDING;
   const overlap = (cards.length * width - room) / ((cards.length - 1) * width);
   pile.style.setProperty("--fan", String(Math.min(MOST_FAN, Math.max(LEAST_FAN, overlap))));
   pile.scrollLeft = pile.scrollWidth;
