@@ -151,6 +151,8 @@ def test_a_hand_of_mahjong_gin_played_by_tapping(
     page: Page, base_url: str, artifacts: Path, tmp_path: Path
 ) -> None:
     page.emulate_media(reduced_motion="reduce")  # the hinted control holds still for the tap
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"{error}: {error.stack}"))
     plant_save(page, base_url, crafted_take())
     page.screenshot(path=str(artifacts / "mahjong-phone-take.png"))
     resize(page, "desktop")
@@ -199,6 +201,8 @@ def test_a_hand_of_mahjong_gin_played_by_tapping(
         )
     sheet = page.locator("#showdown .sheet-game tr").nth(1).locator("td")  # hand 1
     expect(sheet).to_have_text([str(points) for points in result["points"]])
+    if result["winner"] == 0:  # the player's gin is celebrated (still, with reduced motion)
+        expect(page.locator("#showdown .outcome")).to_have_class("outcome celebrated")
     check_axe(page, "Mahjong gin hand over")
     page.screenshot(path=str(artifacts / "mahjong-phone-hand-over.png"))
     resize(page, "desktop")
@@ -225,6 +229,7 @@ def test_a_hand_of_mahjong_gin_played_by_tapping(
     page.locator("#stats-button").click()
     expect(page.locator("dialog#stats")).to_be_visible()
     expect(page.locator("#message")).to_be_hidden()
+    assert not errors
 
 
 def test_the_first_turn_played_with_the_keyboard_is_told(page: Page, base_url: str) -> None:

@@ -64,10 +64,10 @@ function drawTakeReport(report) {
     item.dataset.take = take.action;
     const cards = take.cards.map(prettyCard).join(" ");
     const lowest = prettyCard(take.lowest);
-    const said = take.allowed
-      ? t("ill.mj.take_yes", { count: take.count, cards, card: lowest, melds: take.lays.map(prettyLay).join(", ") })
-      : t("ill.mj.take_no", { count: take.count, cards, card: lowest });
-    item.textContent = said;
+    const melds = take.lays.map(prettyLay).join(", ");
+    if (take.count === 1) item.textContent = t("ill.mj.take_top", { cards });
+    else if (take.allowed) item.textContent = t("ill.mj.take_yes", { count: take.count, cards, card: lowest, melds });
+    else item.textContent = t("ill.mj.take_no", { count: take.count, cards, card: lowest });
     takes.append(item);
   }
   box.append(pile, takes);
