@@ -96,8 +96,9 @@ def hinted_move(page: Page) -> str:
     return action
 
 
-def play_the_take(page: Page) -> None:
-    """Take the pile down to the 7h, meld it and the 8h, add the 3h, discard the 9s (taps)."""
+def play_the_take(page: Page, artifacts: Path) -> None:
+    """Take the pile down to the 7h, meld it and the 8h, add the 3h, discard the 9s (taps);
+    a screenshot of the four cards picked for the first meld."""
     assert pile(page) == ["Tc", "7h", "8h", "3h", "5c"]
     expect(page.locator("#prompt")).to_have_text(
         "Draw from the stock, or tap a card of the discard pile to take it with every card above it"
@@ -116,10 +117,12 @@ def play_the_take(page: Page) -> None:
     expect(page.locator("#prompt")).to_have_text(
         "Lay the 7♥ in a meld, or add it to a meld on the table"
     )
+    expect(page.locator("#hand .card.taken")).to_have_attribute("data-card", "7h")  # to meld
     pick(page, "4h", "5h", "6h")
     expect(page.locator("#controls [data-action]")).to_have_count(0)  # no meld of the 7h yet
     pick(page, "7h")
     expect(page.locator("#hand .card.selected")).to_have_count(4)
+    page.screenshot(path=str(artifacts / "mahjong-phone-picked.png"))
     meld = page.locator('#controls [data-action="meld 4h5h6h7h"]')
     expect(meld).to_have_accessible_name("Meld 4♥ 5♥ 6♥ 7♥")
     meld.click()
@@ -158,7 +161,7 @@ def test_a_hand_of_mahjong_gin_played_by_tapping(
     resize(page, "desktop")
     page.screenshot(path=str(artifacts / "mahjong-desktop-take.png"))
     resize(page, "phone")
-    play_the_take(page)
+    play_the_take(page, artifacts)
     check_axe(page, "Mahjong gin table after a take")
     page.screenshot(path=str(artifacts / "mahjong-phone-table.png"))
     resize(page, "desktop")

@@ -15,7 +15,9 @@ function seatRow(seat, step) {
   if (arrangement) {
     for (const meld of arrangement.melds) groups.append(cardGroup(meld, "meld"));
     if (arrangement.deadwood_cards.length) groups.append(cardGroup(arrangement.deadwood_cards, "deadwood"));
-    row.querySelector("h3").append(element("span", "deadwood", t("deadwood", { count: arrangement.deadwood })));
+    if (!step.mahjong) {
+      row.querySelector("h3").append(element("span", "deadwood", t("deadwood", { count: arrangement.deadwood })));
+    } // Mahjong gin counts no deadwood: the hand's cards count against it, as the table shows
   } else {
     const hidden = element("div", "group hidden-hand");
     hidden.title = t("replay.hidden");

@@ -270,7 +270,7 @@ function drawHand(state, ui, legal) {
     group.className = `group ${kind}`;
     for (const text of texts) {
       const card = cardElement(text);
-      if (text === view.taken) card.classList.add("taken");
+      if (text === view.taken || text === view.mahjong?.must_meld) card.classList.add("taken"); // or to meld now
       const action = legal.has(`discard ${text}`) ? `discard ${text}` : `layoff ${text}`;
       bind(card, action, legal);
       if (picking) pickable(card, text, ui);
@@ -366,7 +366,7 @@ function drawTalk(state, ui, legal) {
     buttons.push(button);
   }
   $("controls").replaceChildren(...buttons);
-  if (view.mahjong && ui.picked.length && !buttons.some((button) => /^(meld|add|discard) /.test(button.dataset.action))) {
+  if (view.mahjong && view.phase === "discard" && ui.picked.length && !buttons.some((button) => /^(meld|add|discard) /.test(button.dataset.action))) {
     $("prompt").textContent = t("mj.no_play", { cards: meldText(ui.picked) });
   }
   const limit = view.knock_limit;
