@@ -28,10 +28,12 @@ from ginrummy.cli import main
 from ginrummy.mahjong import MahjongHand, score_gin, score_report, take_report
 from ginrummy.match import Match
 from ginrummy.melds import union
+from ginrummy.review import slips
 from ginrummy.rules import Flow, MeldTiming, RulesError, find_rules
 from ginrummy.rules_help import rules_help
 from ginrummy.scoring import Outcome, Rule
 from ginrummy.state import Phase, melder_for
+from ginrummy.stats import hand_counts
 from ginrummy.view import seat_view
 
 MAHJONG = find_rules("mahjong")
@@ -228,6 +230,8 @@ def test_golden_a_played_gin_ends_and_scores_the_hand() -> None:
     assert score.points == (130, -60)
     assert [line.rule for line in score.lines] == [Rule.TABLE, Rule.GIN, Rule.HAND]
     assert match.scoresheet.games[0].totals == [130, -60]
+    assert hand_counts(match, 0) == {"hands": 1, "won": 1, "points_won": 130, "gins": 1}
+    assert hand_counts(match, 1) == {"hands": 1, "lost": 1, "points_lost": 130, "opponent_gins": 1}
     assert match.hand.hands[0] == 0 and match.hand.pile[-1] == parse_mask("2c").bit_length() - 1
 
 
@@ -543,3 +547,11 @@ def test_play_in_a_terminal_under_mahjong() -> None:
     )
     assert "Discard pile (bottom to top)" in done.stdout
     assert "Table points: you" in done.stdout
+
+
+def test_the_review_flags_a_missed_take_of_several() -> None:
+    match = source_take()
+    view = seat_view(match, 0)
+    advice = make_player("hard", 0).choose(view)
+    flags = slips(view, Action.parse("stock"), advice.action, advice.key, advice.params)
+    assert flags == [{"id": "missed_take", "card": "8h"}]

@@ -77,13 +77,16 @@ def melds_in(melder: Melder, hand: int, need: int = 0) -> list[int]:
     ['5s6s7s', '5s6s7s8s', '6s7s8s']
     """
     out = []
-    for rank in range(13):
+    needed = card_list(need)
+    ranks = sorted({card % 13 for card in needed}) if need else range(13)
+    suits = sorted({card // 13 for card in needed}) if need else range(4)
+    for rank in ranks:
         line = hand & _RANK_LINE << rank
         size = line.bit_count()
         if size >= 3:
             options = [line] if size == 3 else [line, *(line & ~(1 << c) for c in cards_of(line))]
             out += [meld for meld in options if meld & need == need]
-    for suit in range(4):
+    for suit in suits:
         held = hand >> suit * 13 & SUIT_MASK
         for run in all_runs(melder.round_the_corner):
             meld = run << suit * 13

@@ -29,6 +29,7 @@ from typing import Any
 from . import record
 from .actions import Action, Kind
 from .cards import format_card, format_mask, mask_of, parse_card
+from .mahjong import MahjongHand
 from .match import Match
 from .melds import union
 from .state import melder_for
@@ -38,7 +39,9 @@ DEADWOOD_GAP = 5
 """A discard leaving this much more deadwood than the engine's is flagged."""
 
 GOING_OUT = (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN)
-TAKE_FOR_MELD = frozenset({"take_meld", "take_extends", "take_knock", "take_gin"})
+TAKE_FOR_MELD = frozenset(
+    {"take_meld", "take_extends", "take_knock", "take_gin", "mj_take_several", "mj_take_table"}
+)
 """The engine's reasons for taking the pile's card that make passing it a slip."""
 
 Json = dict[str, Any]
@@ -126,7 +129,7 @@ def slips(
         kind = "missed_gin" if gin else "missed_knock"
         flags.append({"id": kind, "card": format_card_or_none(engine.card), "action": better})
     passed = action.kind in (Kind.STOCK, Kind.PASS)
-    if engine.kind is Kind.UPCARD and key in TAKE_FOR_MELD and passed:
+    if engine.kind in (Kind.UPCARD, Kind.TAKE) and key in TAKE_FOR_MELD and passed:
         flags.append({"id": "missed_take", "card": str(params["card"])})
     if (
         action.card is not None
@@ -167,6 +170,8 @@ def melded_by_opponent(match: Match) -> int:
     """Return the cards the opponent ended the hand with in melds or laid off (a mask)."""
     hand = match.hand
     showdown = hand.showdown
+    if isinstance(hand, MahjongHand):  # Mahjong gin: what it laid on the table, too
+        return hand.laid[OPPONENT] | union(hand.melder.best_arrangement(hand.hands[OPPONENT]).melds)
     if showdown is None:
         return union(hand.melder.best_arrangement(hand.hands[OPPONENT]).melds)
     if showdown.knocker == OPPONENT:
@@ -183,7 +188,7 @@ def mark_fed_melds(steps: list[Json], melded: int) -> None:
         if (
             mine["seat"] == PLAYER
             and theirs["seat"] == OPPONENT
-            and event["action"] == "upcard"
+            and event["action"] in ("upcard", "take 1")
             and event["card"] == mine["event"].get("card")
             and melded >> parse_card(event["card"]) & 1
             and "advice" in mine

@@ -276,6 +276,8 @@ export default {
   "reason.done_laying_off": "Ist mit dem Anlegen fertig.",
   "reason.played": "Ein zufälliger erlaubter Zug: {move}.",
   "reason.mj_take_several": "Nimm {count, plural, one {# Karte} other {# Karten}} oben vom Ablagestapel: {card} kommt sofort in eine Kombination.",
+  "reason.mj_take_table": "Nimm {card}: sie verlängert {meld} auf dem Tisch.",
+  "reason.mj_take": "Nimm {card}: mit ihr ist deine Hand mehr wert.",
   "reason.mj_meld": "Lege {cards} aus: {points, plural, one {# Punkt} other {# Punkte}} für dich.",
   "reason.mj_add": "Lege {cards} an {meld} an: {points, plural, one {# Punkt} other {# Punkte}} für dich.",
   "reason.mj_discard_high": "Lege {card} ab: auf der Hand würde sie dich {points, plural, one {# Punkt} other {# Punkte}} kosten.",

@@ -433,6 +433,8 @@ export default {
   "reason.done_laying_off": "Done laying off.",
   "reason.played": "A random legal move: {move}.",
   "reason.mj_take_several": "Take the top {count, plural, one {# discard} other {# discards}}: {card} goes into a meld at once.",
+  "reason.mj_take_table": "Take {card}: it extends {meld} on the table.",
+  "reason.mj_take": "Take {card}: your hand is worth more with it.",
   "reason.mj_meld": "Lay {cards} on the table: {points, plural, one {# point} other {# points}} for you.",
   "reason.mj_add": "Add {cards} to {meld}: {points, plural, one {# point} other {# points}} for you.",
   "reason.mj_discard_high": "Discard {card}: in your hand it would cost you {points, plural, one {# point} other {# points}}.",

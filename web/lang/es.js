@@ -276,6 +276,8 @@ export default {
   "reason.done_laying_off": "Terminó de colocar.",
   "reason.played": "Una jugada válida al azar: {move}.",
   "reason.mj_take_several": "Toma {count, plural, one {# descarte} other {# descartes}} de arriba: {card} va enseguida a una combinación.",
+  "reason.mj_take_table": "Toma {card}: alarga {meld} en la mesa.",
+  "reason.mj_take": "Toma {card}: con ella tu mano vale más.",
   "reason.mj_meld": "Baja {cards} a la mesa: {points, plural, one {# punto} other {# puntos}} para ti.",
   "reason.mj_add": "Agrega {cards} a {meld}: {points, plural, one {# punto} other {# puntos}} para ti.",
   "reason.mj_discard_high": "Descarta {card}: en la mano te costaría {points, plural, one {# punto} other {# puntos}}.",

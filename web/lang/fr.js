@@ -276,6 +276,8 @@ export default {
   "reason.done_laying_off": "A fini de placer.",
   "reason.played": "Un coup permis au hasard : {move}.",
   "reason.mj_take_several": "Prenez {count, plural, one {# carte} other {# cartes}} du dessus de la pile : {card} va tout de suite dans une combinaison.",
+  "reason.mj_take_table": "Prenez {card}, qui prolonge {meld} sur la table.",
+  "reason.mj_take": "Prenez {card}, qui rend votre main plus forte.",
   "reason.mj_meld": "Posez {cards} sur la table : {points, plural, one {# point} other {# points}} pour vous.",
   "reason.mj_add": "Ajoutez {cards} à {meld} : {points, plural, one {# point} other {# points}} pour vous.",
   "reason.mj_discard_high": "Écartez {card} : en main elle vous coûterait {points, plural, one {# point} other {# points}}.",

@@ -276,6 +276,8 @@ export default {
   "reason.done_laying_off": "Ha finito di attaccare.",
   "reason.played": "Una mossa valida a caso: {move}.",
   "reason.mj_take_several": "Prendi {count, plural, one {# scarto} other {# scarti}} dalla cima: {card} va subito in una combinazione.",
+  "reason.mj_take_table": "Prendi {card}: allunga {meld} sul tavolo.",
+  "reason.mj_take": "Prendi {card}: con lei la tua mano vale di più.",
   "reason.mj_meld": "Cala {cards}: {points, plural, one {# punto} other {# punti}} per te.",
   "reason.mj_add": "Attacca {cards} a {meld}: {points, plural, one {# punto} other {# punti}} per te.",
   "reason.mj_discard_high": "Scarta {card}: in mano ti costerebbe {points, plural, one {# punto} other {# punti}}.",

@@ -28,7 +28,7 @@ from ..melds import Melder, union
 from ..rules import Flow
 from ..state import Phase, melder_for
 from ..view import SeatView
-from .baseline import gin_decision, only_action, view_rng
+from .baseline import only_action, view_rng
 from .decision import Decision, Player
 
 
@@ -78,7 +78,7 @@ class MahjongPlayer:
             return self._draw(view, reader)
         if view.phase is Phase.MELD:
             return reader.lay_decision(reader.best_lay(view.legal))
-        gin = gin_decision(view)
+        gin = reader.gin_decision()
         if gin is not None:
             return gin
         lay = reader.best_lay(view.legal)
@@ -239,6 +239,15 @@ class TableReader:
                 best, best_key = move, key
         return best
 
+    def gin_decision(self) -> Decision | None:
+        """Return the gin that discards the card worth least (every other card scores on
+        the table), or None when there is no gin."""
+        gins = [Action.parse(text) for text in self.view.legal if text.startswith("gin ")]
+        if not gins:
+            return None
+        best = min(gins, key=lambda move: self.melder.value(move.card or 0))
+        return Decision.make(best.text, "gin", card=format_card(best.card or 0))
+
     def lay_decision(self, move: Action | None) -> Decision:
         """Return the decision to lay ``move`` (a meld or an addition), with its reason."""
         if move is None or move.cards is None:
@@ -257,7 +266,10 @@ class TableReader:
             partners = self.partners(taken[0])
             if partners:
                 return Decision.make(text, "take_meld", card=card, cards=partners)
-            return Decision.make(text, "take_extends", card=card, cards=self._fitting(taken[0]))
+            meld = self._fitting(taken[0])
+            if meld:
+                return Decision.make(text, "mj_take_table", card=card, meld=meld)
+            return Decision.make(text, "mj_take", card=card)
         return Decision.make(text, "mj_take_several", count=len(taken), card=card)
 
     def _fitting(self, card: int) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 MAHJONG_REASONS: dict[str, str] = {
     "mj_take_several": "Take the top {count} discards: {card} goes into a meld at once.",
+    "mj_take_table": "Take {card}: it extends {meld} on the table.",
+    "mj_take": "Take {card}: your hand is worth more with it.",
     "mj_meld": "Lay {cards} on the table: {points} points for you.",
     "mj_add": "Add {cards} to {meld}: {points} points for you.",
     "mj_discard_high": "Discard {card}: in your hand it would cost you {points} points.",
@@ -21,6 +23,8 @@ MAHJONG_REASONS: dict[str, str] = {
 
 MAHJONG_PUBLIC: dict[str, str] = {
     "mj_take_several": "mj_took",
+    "mj_take_table": "took_upcard",
+    "mj_take": "took_upcard",
     "mj_meld": "mj_melded",
     "mj_add": "mj_added",
     "mj_discard_high": "discarded",
