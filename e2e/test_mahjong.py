@@ -76,12 +76,19 @@ def pick(page: Page, *cards: str) -> None:
         tap(page.locator(f'#hand [data-card="{card}"]'))
 
 
-def hinted_move(page: Page) -> str:
-    """Make the move the hint names, by its control on the table; return its action."""
+def hinted_move(page: Page, stray: bool = False) -> str:
+    """Make the move the hint names, by its control on the table; return its action. With
+    ``stray``, a card is picked first: the hint picks the cards of its own move instead."""
+    if stray:
+        tap(page.locator("#hand .card").first)
     page.click("#hint-button")
     control = page.locator("#table .hinted").first
     control.wait_for()
     action = str(control.get_attribute("data-action"))
+    word, _, rest = action.partition(" ")
+    laid = rest.split(" ")[0] if word in ("meld", "add") else ""
+    picked = page.locator("#hand .card.selected").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    assert sorted(picked) == sorted(laid[i : i + 2] for i in range(0, len(laid), 2)), action
     if action.startswith("gin "):  # its dialog shows the melds it lays, if any are left
         control.click()
         page.locator("dialog#confirm [data-action]").click()
@@ -180,9 +187,13 @@ def test_a_hand_of_mahjong_gin_played_by_tapping(
     )
     assert sorted(shown) == added
     # then the hints play the player's moves, by their controls, to the hand's end
-    moves = []
+    moves: list[str] = []
+    strays = 0
     while phase(page) not in ("hand_over", "match_over") and len(moves) < 300:
-        moves.append(hinted_move(page))
+        stray = phase(page) == "discard" and page.locator("#hand [data-pick]").count() > 0
+        strays += stray
+        moves.append(hinted_move(page, stray))
+    assert strays
     assert phase(page) == "hand_over", moves
     state = Session().resume(saved(page)["save"])
     result = state["result"]

@@ -238,9 +238,8 @@ async function hint() {
   say(said);
   if (!answer.ok) return;
   ui.hinted = answer.control; // the control's action: a knock's melds are chosen in its dialog
-  const laid = laidCards(answer.control); // a meld or an addition: its cards picked, its button shown
-  if (laid.length) {
-    ui.picked = laid;
+  if (state.view.mahjong) {
+    ui.picked = laidCards(answer.control); // a meld or an addition: its cards picked, its button shown
     redraw();
   }
   markHint();
