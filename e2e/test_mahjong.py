@@ -16,6 +16,7 @@ discarding the 9s.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,8 @@ def hinted_move(page: Page, stray: bool = False) -> str:
     control = page.locator("#table .hinted").first
     control.wait_for()
     action = str(control.get_attribute("data-action"))
+    said = page.locator("#hint-line").inner_text()
+    assert not re.search(r"(?<![A-Za-z])[2-9TJQKA][cdhs](?![a-z])", said), said  # cards: 7♥
     word, _, rest = action.partition(" ")
     laid = rest.split(" ")[0] if word in ("meld", "add") else ""
     picked = page.locator("#hand .card.selected").evaluate_all("cs => cs.map(c => c.dataset.card)")
