@@ -16,11 +16,13 @@ discarding the 9s.
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
 import pytest
 from player import (
+    fits_the_width,
     hand_cards,
     open_game,
     open_help,
@@ -251,7 +253,12 @@ def test_a_hand_of_mahjong_gin_played_by_tapping(
 
 def test_the_first_turn_played_with_the_keyboard_is_told(page: Page, base_url: str) -> None:
     plant_save(page, base_url, crafted_take())
-    page.locator('#pile [data-action="take 4"]').focus()  # a tab stop: each legal take
+    page.locator("#stock").focus()
+    page.keyboard.press("Tab")  # the pile's first legal take is the next tab stop
+    expect(page.locator('#pile [data-card="7h"]')).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.locator('#pile [data-card="8h"]')).to_be_focused()
+    page.keyboard.press("Shift+Tab")
     page.keyboard.press("Enter")
     wait_idle(page)
     log = page.locator("#announce")
@@ -343,3 +350,31 @@ def test_the_new_game_form_shows_the_rules_of_the_chosen_flow(page: Page, base_u
     expect(page.locator("#table")).to_have_attribute("data-flow", "mahjong")
     assert saved(page)["params"]["meld_timing"] == "going_out"
     expect(page.locator("#pile .card")).to_have_count(1)
+
+
+def test_a_long_pile_fans_across_a_phone_its_top_card_in_view(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    deck = make_deck(PLAYER, DEALER, upcard="Tc")
+    match = Match(MAHJONG, seed=seed_dealt_by(MAHJONG, 1), decks=[deck])
+    match.play("pass")
+    match.play("pass")
+    for _ in range(18):  # each player draws and throws a card: 18 discards on the Tc
+        match.play("stock")
+        match.play(
+            next(move.text for move in match.legal_actions() if move.kind.value == "discard")
+        )
+    plant_save(page, base_url, match)
+    assert len(pile(page)) == 19
+    box = page.locator("#pile").bounding_box()
+    top = page.locator("#pile .card").last.bounding_box()
+    assert (
+        box and top and top["x"] >= box["x"] and top["x"] + top["width"] <= box["x"] + box["width"]
+    )
+    lefts = page.locator("#pile .card").evaluate_all(
+        "cs => cs.map(c => c.getBoundingClientRect().left)"
+    )
+    width = top["width"]
+    assert all(b - a >= 0.29 * width for a, b in itertools.pairwise(lefts))  # corners show
+    assert fits_the_width(page)
+    page.screenshot(path=str(artifacts / "mahjong-phone-long-pile.png"))
