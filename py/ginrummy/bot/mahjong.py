@@ -54,7 +54,7 @@ STYLES: dict[str, MahjongStyle] = {
     "simple": MahjongStyle("simple", several=False, hold=1.0),
     "easy": MahjongStyle("easy", several=False, hold=1.0, slack=2),
     "normal": MahjongStyle("normal", hold=0.6, outs=0.8),
-    "hard": MahjongStyle("hard", hold=0.6, outs=1.0, danger=1.0),
+    "hard": MahjongStyle("hard", hold=0.4, outs=2.0, danger=1.0),
 }
 """The styles of the levels ``make_player`` gives a Mahjong gin view to."""
 
