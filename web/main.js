@@ -360,7 +360,8 @@ function pick(card) {
 /** Return what a pick made in words: the card picked or put back, and what the picks can do. */
 function pickedText(putBack, text) {
   const said = [t(putBack ? "mj.say.unpicked" : "mj.say.picked", { card: cardName(text) })];
-  const controls = [...document.querySelectorAll("#controls [data-action]")].map((button) => button.firstChild.textContent); // not its key's badge
+  const buttons = [...document.querySelectorAll("#controls [data-action]")];
+  const controls = buttons.map((button) => button.firstChild.textContent); // not its key's badge
   if (controls.length) said.push(t("mj.say.can", { controls: list(controls) }));
   return said.join(" ");
 }

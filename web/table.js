@@ -211,7 +211,12 @@ function drawMahjong(view, ui, legal) {
     const groups = document.createElement("div");
     groups.className = "mj-melds";
     for (const meld of melds.filter((entry) => entry.seat === seat)) groups.append(tableMeld(meld, ui, legal));
-    if (!groups.childElementCount) groups.append(Object.assign(document.createElement("span"), { className: "mj-none", textContent: t("mj.no_melds") }));
+    if (!groups.childElementCount) {
+      const none = document.createElement("span");
+      none.className = "mj-none";
+      none.textContent = t("mj.no_melds");
+      groups.append(none);
+    }
     row.append(title, groups);
     return row;
   });
@@ -290,7 +295,9 @@ function drawHand(state, ui, legal) {
     return group;
   });
   hand.replaceChildren(...nodes);
-  $("deadwood").textContent = view.mahjong ? t("mj.in_hand", { points: view.mahjong.hand_points }) : shownDeadwood(state, ui.selected);
+  $("deadwood").textContent = view.mahjong
+    ? t("mj.in_hand", { points: view.mahjong.hand_points }) // what the hand costs if the other goes gin
+    : shownDeadwood(state, ui.selected);
   fitHand(hand);
 }
 
@@ -366,8 +373,9 @@ function drawTalk(state, ui, legal) {
     buttons.push(button);
   }
   $("controls").replaceChildren(...buttons);
-  if (view.mahjong && view.phase === "discard" && ui.picked.length && !buttons.some((button) => /^(meld|add|discard) /.test(button.dataset.action))) {
-    $("prompt").textContent = t("mj.no_play", { cards: meldText(ui.picked) });
+  const playable = buttons.some((button) => /^(meld|add|discard) /.test(button.dataset.action));
+  if (view.mahjong && view.phase === "discard" && ui.picked.length && !playable) {
+    $("prompt").textContent = t("mj.no_play", { cards: meldText(ui.picked) }); // picks that make no move
   }
   const limit = view.knock_limit;
   const line = [view.mahjong ? t("ruleset.mahjong") : limit ? t("knock.limit", { limit }) : t("knock.gin_only")];
@@ -381,7 +389,8 @@ function mahjongButtons(ui, legal) {
   const meld = meldAction(legal, ui.picked);
   if (meld) buttons.push(actionButton(meld, t("mj.meld", { cards: meldText(ui.picked) }), "primary mj-lay"));
   for (const { action, target } of addActions(legal, ui.picked)) {
-    buttons.push(actionButton(action, t("mj.add", { cards: meldText(ui.picked), meld: meldText(target) }), "primary mj-lay"));
+    const text = t("mj.add", { cards: meldText(ui.picked), meld: meldText(target) });
+    buttons.push(actionButton(action, text, "primary mj-lay"));
   }
   return buttons;
 }
