@@ -125,9 +125,9 @@ def click_action(page: Page, action: str) -> None:
 
 
 def tap(control: Locator) -> None:
-    """Click ``control``; a card of the hand on its top left corner, which the next card
-    never covers."""
-    if control.evaluate("node => Boolean(node.closest('#hand'))"):
+    """Click ``control``; a card of the hand or the pile on its top left corner, which the
+    next card never covers (Mahjong gin fans the whole pile)."""
+    if control.evaluate("node => Boolean(node.closest('#hand, #pile'))"):
         control.click(position={"x": 6, "y": 12})
     else:
         control.click()

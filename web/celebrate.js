@@ -24,7 +24,8 @@ function occasion(previous, state) {
   if (!previous || ended(previous) || !ended(state)) return null;
   if (state.view.phase === "match_over" && state.view.scores.winner === 0) return "match";
   const outcome = state.result?.outcome;
-  const mine = state.view.showdown?.knocker === 0;
+  const showdown = state.view.showdown; // none in Mahjong gin: the winner is the result's
+  const mine = showdown ? showdown.knocker === 0 : state.result?.winner === 0;
   return mine && (outcome === "gin" || outcome === "big_gin") ? outcome : null;
 }
 
@@ -48,9 +49,15 @@ export function celebrate(previous, state) {
   const box = headline.getBoundingClientRect();
   const origin = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
   const animations =
-    kind === "match" ? rain(layer) : burst(layer, state.view.showdown.knocker_melds.flat(), origin, box.bottom);
+    kind === "match" ? rain(layer) : burst(layer, ginCards(state.view), origin, box.bottom);
   animations.push(...sparks(layer, SPARKS[kind], origin));
   Promise.allSettled(animations.map((animation) => animation.finished)).then(() => layer.remove());
+}
+
+/** Return the cards of the player's gin: its melds laid down (Mahjong gin: its melds on the table). */
+function ginCards(view) {
+  if (view.showdown) return view.showdown.knocker_melds.flat();
+  return view.mahjong.melds.filter((meld) => meld.seat === 0).flatMap((meld) => meld.cards);
 }
 
 const random = (low, high) => low + Math.random() * (high - low);

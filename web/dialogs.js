@@ -5,9 +5,10 @@ import { t, tOr } from "./strings.js";
 
 /**
  * Show the arrangement(s) a going-out `entry` lays down and resolve with the action
- * text to play, or null when the player cancels.
+ * text to play, or null when the player cancels. In Mahjong gin (`mahjong`) no card is
+ * left as deadwood, so no count is shown.
  */
-export function confirmGoOut(dialog, entry) {
+export function confirmGoOut(dialog, entry, mahjong = false) {
   dialog.replaceChildren();
   dialog.append(element("h2", "", t(`confirm.${entry.kind}`, { card: prettyCard(entry.card) })));
   if (entry.options.length > 1) dialog.append(element("p", "", t("confirm.choose")));
@@ -20,7 +21,9 @@ export function confirmGoOut(dialog, entry) {
     const go = button(t("confirm.go"), { action: option.action });
     go.classList.add("primary");
     choices.push(go);
-    box.append(groups, element("span", "deadwood", t("deadwood", { count: option.deadwood })), go);
+    box.append(groups);
+    if (!mahjong) box.append(element("span", "deadwood", t("deadwood", { count: option.deadwood })));
+    box.append(go);
     dialog.append(box);
   }
   const cancel = button(t("action.cancel"));
@@ -81,6 +84,27 @@ function fieldText(input) {
 }
 
 const plain = (value) => (value === null ? "null" : String(value));
+
+// The rules only one flow reads: the form shows the other flow's hidden (flow=mahjong
+// fixes the knock rules; the meld rules are Mahjong gin's own).
+const FLOW_ONLY = {
+  knock: [
+    "knock_limit", "big_gin_bonus", "undercut_bonus", "undercut_on_tie", "knock_box",
+    "spade_double", "unmatched_ace", "open_discards", "manual_layoffs",
+  ],
+  mahjong: ["meld_timing", "meld_after_take"],
+};
+
+/** Show only the rule fields of `inputs` that the chosen flow reads. */
+function showFlowFields(inputs) {
+  const flow = inputs.get("flow")?.value || "knock";
+  for (const [name, fields] of Object.entries(FLOW_ONLY)) {
+    for (const field of fields) {
+      const label = inputs.get(field)?.closest("label");
+      if (label) label.hidden = name !== flow;
+    }
+  }
+}
 
 /** Return the string `id`, or `fallback` in words when the table has none (a rule added in Python). */
 /**
@@ -170,6 +194,7 @@ export function newGameForm(dialog, options, current, check, help) {
     about.textContent = `${t(`preset.${name}`)} ${t("form.source", { source })}`;
     const rules = presetRules(name);
     for (const [field, input] of inputs) setField(input, field in changes ? changes[field] : rules[field]);
+    showFlowFields(inputs);
   };
   const { preset: startPreset = "standard", seed: _seed, secret: _secret, level: _level, practice: _practice, ...changes } =
     current;
@@ -177,6 +202,7 @@ export function newGameForm(dialog, options, current, check, help) {
   showPreset(startPreset, changes);
   if (Object.keys(changes).length) details.open = true;
   preset.addEventListener("change", () => showPreset(preset.value));
+  inputs.get("flow")?.addEventListener("change", () => showFlowFields(inputs));
 
   const collect = () => {
     const params = { preset: preset.value };

@@ -2,7 +2,7 @@
 // engine's report (the bridge's "illustrate" answer). No rules here: only what Python sent.
 import { cardGroup, prettyCard } from "./cards.js";
 import { element } from "./dom.js";
-import { handRow, pointItem } from "./showdown.js";
+import { handRow, pointItem, signed } from "./showdown.js";
 import { t } from "./strings.js";
 
 /** Return the drawing of a hand report: melds, deadwood and its count (and best discard). */
@@ -49,9 +49,70 @@ function drawShowdownReport(report) {
   return box;
 }
 
-/** Return the drawing of a report of `kind` "hand" or "showdown". */
+/**
+ * Return the drawing of a Mahjong gin take: the hand, the open pile, and each take from
+ * the top, allowed or not, with the meld that takes its lowest card.
+ */
+function drawTakeReport(report) {
+  const box = element("div", "illustration take-report");
+  box.append(handRow(t("ill.hand"), [], report.hand, null));
+  const pile = element("div", "laid");
+  pile.append(element("h3", "", t("ill.mj.pile")), cardGroup(report.pile, "deadwood"));
+  const takes = element("ul", "points");
+  for (const take of report.takes) {
+    const item = element("li", take.allowed ? "allowed" : "refused");
+    item.dataset.take = take.action;
+    const cards = take.cards.map(prettyCard).join(" ");
+    const lowest = prettyCard(take.lowest);
+    const melds = take.lays.map(prettyLay).join(", ");
+    if (take.count === 1) item.textContent = t("ill.mj.take_top", { cards });
+    else if (take.allowed) item.textContent = t("ill.mj.take_yes", { count: take.count, cards, card: lowest, melds });
+    else item.textContent = t("ill.mj.take_no", { count: take.count, cards, card: lowest });
+    takes.append(item);
+  }
+  box.append(pile, takes);
+  return box;
+}
+
+/** Return a meld or an addition as cards ("meld 8c8d8h" -> "8♣ 8♦ 8♥"). */
+function prettyLay(action) {
+  return (action.split(" ")[1].match(/../g) || []).map(prettyCard).join(" ");
+}
+
+/** Return the drawing of a Mahjong gin score: each player's table cards and hand, the points. */
+function drawMahjongScore(report) {
+  const box = element("div", "illustration showdown-report");
+  box.dataset.result = report.outcome;
+  for (const seat of [0, 1]) {
+    const person = seat === report.winner ? "ill.mj.gin_player" : "ill.mj.other_player";
+    const row = element("div", "laid");
+    const head = element("h3", "", t(person));
+    head.append(element("span", "deadwood", t("mj.table_points", { points: report.table_points[seat] })));
+    const groups = element("div", "groups");
+    groups.append(cardGroup(report.laid[seat], "meld"));
+    if (report.hands[seat].length) groups.append(cardGroup(report.hands[seat], "deadwood"));
+    row.append(head, groups);
+    box.append(row);
+  }
+  const points = element("ul", "points");
+  for (const line of report.breakdown) points.append(pointItem(line, line.seat === report.winner ? "gin_player" : "other_player"));
+  const [first, second] = [report.winner, 1 - report.winner].map((seat) => signed(report.points[seat]));
+  const total = element("p", "hand-points", t("ill.mj.points", { winner: first, other: second }));
+  total.dataset.points = report.points.join(",");
+  box.append(points, total);
+  return box;
+}
+
+const DRAWINGS = {
+  hand: drawHandReport,
+  showdown: drawShowdownReport,
+  mahjong_take: drawTakeReport,
+  mahjong_score: drawMahjongScore,
+};
+
+/** Return the drawing of a report of `kind`: "hand", "showdown", "mahjong_take", "mahjong_score". */
 export function drawReport(kind, report) {
-  return kind === "showdown" ? drawShowdownReport(report) : drawHandReport(report);
+  return (DRAWINGS[kind] || drawHandReport)(report);
 }
 
 /** Return an illustration's error in place: the message and the cards as the author wrote them. */

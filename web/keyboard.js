@@ -14,7 +14,9 @@ const WALK = { ArrowLeft: -1, ArrowRight: 1 };
  */
 const SHORTCUTS = [
   { keys: ["s"], does: "keys.stock", target: '#stock[data-action="stock"]', badge: "stock-count" },
-  { keys: ["u", "d"], does: "keys.upcard", target: '#pile [data-action="upcard"]', badge: "pile-count" },
+  { keys: ["u", "d"], does: "keys.upcard", target: '#pile [data-action="upcard"], #pile [data-action="take 1"]', badge: "pile-count" },
+  { keys: ["m"], does: "keys.meld", target: '#controls [data-action^="meld "]' },
+  { keys: ["a"], does: "keys.add", target: '#controls [data-action^="add "]' },
   { keys: ["p"], does: "keys.pass", target: '#controls [data-action="pass"]' },
   { keys: ["k"], does: "keys.knock", target: "#controls .go-out.knock" },
   { keys: ["g"], does: "keys.gin", target: "#controls .go-out.gin, #controls .go-out.big-gin" },
@@ -37,6 +39,7 @@ function moves() {
     [[t("key.tab")], "keys.tab"],
     [[t("key.escape")], "keys.escape"],
     [[t("key.escape")], "keys.escape_card"],
+    [[t("key.escape")], "keys.escape_picked"],
     [[`${t("key.ctrl")} + Z`], "keys.undo"],
   ];
 }

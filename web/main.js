@@ -9,6 +9,7 @@ import { askToPlayLink, linkParams, sameGame } from "./link.js";
 import { keepOffline } from "./offline.js";
 import { drawPractice, explain, setupPractice } from "./practice.js";
 import { cardName } from "./cards.js";
+import { laidCards } from "./mahjong.js";
 import { reasonText } from "./reasons.js";
 import { openReplays } from "./replay.js";
 import { openReview } from "./review.js";
@@ -41,7 +42,8 @@ let spoken = false; // the page's language is loaded: until then a stage is not 
 const call = startEngine(onStage, onLoadFailed);
 // The player's view of the table: the hand's order (sorted `sort`, or arranged by the
 // player: `own`), the card selected to discard, the hinted control, the game's statistics id.
-const ui = { order: [], sort: SORTS[0], own: false, selected: null, hinted: null, hand: 0, onGoOut: goOut, game: null };
+// Mahjong gin: the cards `picked` to lay or add (or one to discard).
+const ui = { order: [], sort: SORTS[0], own: false, selected: null, picked: [], hinted: null, hand: 0, onGoOut: goOut, game: null };
 ui.sort = SORTS.includes(choice("sort")) ? choice("sort") : SORTS[0];
 let state = null;
 let busy = true;
@@ -224,7 +226,7 @@ async function act(action) {
 
 async function goOut(entry) {
   if (busy) return;
-  const action = await confirmGoOut($("confirm"), entry);
+  const action = await confirmGoOut($("confirm"), entry, Boolean(state.view.mahjong));
   if (action) await act(action);
 }
 
@@ -236,6 +238,10 @@ async function hint() {
   say(said);
   if (!answer.ok) return;
   ui.hinted = answer.control; // the control's action: a knock's melds are chosen in its dialog
+  if (state.view.mahjong) {
+    ui.picked = laidCards(answer.control); // a meld or an addition: its cards picked, its button shown
+    redraw();
+  }
   markHint();
 }
 
@@ -317,21 +323,48 @@ async function newGame() {
 // --- input: clicks, keys and drags ---------------------------------------------------
 
 document.addEventListener("click", (event) => {
-  const target = event.target.closest("[data-action], [data-command]");
+  const target = event.target.closest("[data-pick], [data-action], [data-command]");
   if (!target || target.closest("dialog") || target.classList.contains("go-out")) return;
   if (ui.dragged) return;
+  if (target.dataset.pick) return pick(target);
   if (target.dataset.command === "new") newGame();
   else if (target.dataset.command === "review") review(target);
   else if (target.dataset.action && !selectFirst(target)) act(target.dataset.action);
 });
 
-// Escape puts back the card chosen to discard (when no dialog is open).
+// Escape puts back the card chosen to discard, or the cards picked (when no dialog is open).
 document.addEventListener("keydown", (event) => {
-  if (event.key !== "Escape" || !ui.selected || document.querySelector("dialog[open]")) return;
+  if (event.key !== "Escape" || !(ui.selected || ui.picked.length) || document.querySelector("dialog[open]")) return;
   ui.selected = null;
+  ui.picked = [];
   redraw();
   say(t("say.unselected"));
 });
+
+/**
+ * Mahjong gin: a tap on a hand card picks it or puts it back. The picked cards offer
+ * their meld or additions (buttons, and the table melds they may join); a card picked
+ * alone is the one to discard, and a second tap on it discards it, as in the other games.
+ */
+function pick(card) {
+  if (busy || !state) return;
+  const text = card.dataset.pick;
+  const discard = `discard ${text}`;
+  if (ui.picked.length === 1 && ui.picked[0] === text && state.view.legal.includes(discard)) return act(discard);
+  const picked = ui.picked.includes(text);
+  ui.picked = picked ? ui.picked.filter((other) => other !== text) : [...ui.picked, text];
+  redraw();
+  say(pickedText(picked, text));
+}
+
+/** Return what a pick made in words: the card picked or put back, and what the picks can do. */
+function pickedText(putBack, text) {
+  const said = [t(putBack ? "mj.say.unpicked" : "mj.say.picked", { card: cardName(text) })];
+  const buttons = [...document.querySelectorAll("#controls [data-action]")];
+  const controls = buttons.map((button) => button.firstChild.textContent); // not its key's badge
+  if (controls.length) said.push(t("mj.say.can", { controls: list(controls) }));
+  return said.join(" ");
+}
 
 /**
  * Safe discards: a first tap on a hand card to discard selects it (lifted, with the

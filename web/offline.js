@@ -23,6 +23,7 @@ export function keepOffline() {
   const here = new URL("./", import.meta.url);
   navigator.serviceWorker.register(new URL("sw.js", here), { scope: here.href }).then(
     (registration) => {
+      if (!registration) return; // service workers blocked (an automated browser's setting)
       activateWhenInstalled(registration.waiting || registration.installing);
       registration.addEventListener("updatefound", () => activateWhenInstalled(registration.installing));
     },

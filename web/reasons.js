@@ -20,12 +20,13 @@ function playText(action) {
 
 /**
  * Return the sentence of a reason `{key, params}` (a decision of the opponent or a hint):
- * cards as symbols, `rank` as the plural of the card's rank, `move` as a move to make.
+ * cards as symbols (`cards` and `meld` are card texts glued), `rank` as the plural of the card's rank, `move` as a move to make.
  */
 export function reasonText({ key, params = {} }) {
   const words = { ...params };
   for (const name of ["card", "other"]) if (params[name]) words[name] = prettyCard(params[name]);
   if (params.cards) words.cards = prettyCards(params.cards);
+  if (params.meld) words.meld = prettyCards(params.meld); // Mahjong gin: a table meld's cards
   if (params.rank && params.card) words.rank = t(`ranks.${params.card[0]}`);
   if (params.move) words.move = playText(params.move);
   return t(`reason.${key}`, words);

@@ -15,7 +15,9 @@ function seatRow(seat, step) {
   if (arrangement) {
     for (const meld of arrangement.melds) groups.append(cardGroup(meld, "meld"));
     if (arrangement.deadwood_cards.length) groups.append(cardGroup(arrangement.deadwood_cards, "deadwood"));
-    row.querySelector("h3").append(element("span", "deadwood", t("deadwood", { count: arrangement.deadwood })));
+    if (!step.mahjong) {
+      row.querySelector("h3").append(element("span", "deadwood", t("deadwood", { count: arrangement.deadwood })));
+    } // Mahjong gin counts no deadwood: the hand's cards count against it, as the table shows
   } else {
     const hidden = element("div", "group hidden-hand");
     hidden.title = t("replay.hidden");
@@ -27,14 +29,30 @@ function seatRow(seat, step) {
   return row;
 }
 
-/** Return the middle of the table at a step: the pile's top card and the stock. */
+/**
+ * Return the middle of the table at a step: the pile's top card (Mahjong gin: the whole
+ * open pile) and the stock, and in Mahjong gin the melds on the table with their points.
+ */
 function middle(step) {
   const box = element("div", "replay-middle");
   const pile = element("div", "replay-pile");
-  const top = step.pile.at(-1);
-  if (top) pile.append(faceCard(top));
-  else pile.append(element("span", "count", t("pile.empty")));
+  const shown = step.mahjong ? step.pile : step.pile.slice(-1);
+  for (const text of shown) pile.append(faceCard(text));
+  if (!shown.length) pile.append(element("span", "count", t("pile.empty")));
   box.append(pile, element("span", "count", t("stock.count", { count: step.stock_count })));
+  if (step.mahjong) box.append(tableMelds(step.mahjong));
+  return box;
+}
+
+/** Return Mahjong gin's table at a step: each seat's melds and table points. */
+function tableMelds(table) {
+  const box = element("div", "replay-table");
+  for (const seat of [1, 0]) {
+    const row = element("div", "replay-melds");
+    row.append(element("span", "count", tSeat("mj.table", seat, { points: table.table_points[seat] })));
+    for (const meld of table.melds.filter((entry) => entry.seat === seat)) row.append(cardGroup(meld.cards, "meld"));
+    box.append(row);
+  }
   return box;
 }
 

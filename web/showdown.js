@@ -7,13 +7,15 @@ import { PERSONS, t, tSeat } from "./strings.js";
 
 const who = (seat) => t(`who.${seat}`);
 
-/** Return a laid-down hand: its title with the deadwood `count`, its melds and deadwood. */
+/** Return a laid-down hand: its title with the deadwood `count` (null: none), its melds and deadwood. */
 export function handRow(title, melds, deadwood, count) {
   const row = element("div", "laid");
   const head = element("h3", "", title);
-  const counted = element("span", "deadwood", t("deadwood", { count }));
-  counted.dataset.count = count;
-  head.append(counted);
+  if (count !== null) {
+    const counted = element("span", "deadwood", t("deadwood", { count }));
+    counted.dataset.count = count;
+    head.append(counted);
+  }
   const groups = element("div", "groups");
   for (const meld of melds) groups.append(cardGroup(meld, "meld"));
   if (deadwood.length) groups.append(cardGroup(deadwood, "deadwood"));
@@ -55,6 +57,14 @@ function noteNumbers(note) {
   return ` (${numbers.join(/ x /.test(note) ? " × " : " − ")})`;
 }
 
+// Mahjong gin's lines, whose notes count cards, not points: the figure says it all.
+const NOTE_FREE = ["table", "hand"];
+
+/** Return points with their sign, as a score sheet writes them: "+25", "−20" (a minus sign). */
+export function signed(points) {
+  return points < 0 ? `\u2212${-points}` : `+${points}`;
+}
+
 /**
  * Return the list item of one line of a hand's points, scored by `person` ("you",
  * "opponent", or in illustrations "knocker", "defender").
@@ -63,23 +73,25 @@ export function pointItem(line, person) {
   const item = element("li", `seat-${line.seat}`);
   item.dataset.rule = line.rule;
   item.append(
-    element("b", "", `+${line.points}`),
+    element("b", "", signed(line.points)),
     element("span", "", ` ${t(`points.${person}`, { rule: t(`rule.${line.rule}`) })}`),
-    element("small", "", noteNumbers(line.note)),
+    element("small", "", NOTE_FREE.includes(line.rule) ? "" : noteNumbers(line.note)),
   );
   return item;
 }
 
-function pointLines(result) {
+function pointLines(result, mahjong) {
   const list = element("ul", "points");
   for (const line of result.breakdown) list.append(pointItem(line, PERSONS[line.seat]));
   const total = element("p", "hand-points");
   const winner = result.winner;
   total.dataset.points = result.points.join(",");
-  total.textContent =
-    winner === null
-      ? t("showdown.nothing")
-      : tSeat("showdown.points", winner, { points: result.points[winner] });
+  if (result.outcome !== "gin" || !mahjong) {
+    total.textContent =
+      winner === null ? t("showdown.nothing") : tSeat("showdown.points", winner, { points: result.points[winner] });
+  } else {
+    total.textContent = t("mj.points", { you: signed(result.points[0]), opponent: signed(result.points[1]) });
+  }
   const box = element("div", "point-lines"); // the total after the list: a <ul> holds only <li>
   box.append(list, total);
   return box;
@@ -101,6 +113,31 @@ function layoffWords(showdown) {
   legend.append(element("span", "swatch laid-off"), element("span", "", t("showdown.laid_off_legend")));
   box.append(legend);
   return box;
+}
+
+/**
+ * Mahjong gin: return a seat's end of the hand: its melds on the table (the other
+ * player's additions marked) with its table points, then the cards left in its hand.
+ */
+function mahjongRow(view, seat) {
+  const row = element("div", "laid");
+  const head = element("h3", "", who(seat));
+  head.append(element("span", "deadwood", t("mj.table_points", { points: view.mahjong.table_points[seat] })));
+  const groups = element("div", "groups");
+  for (const meld of view.mahjong.melds.filter((entry) => entry.seat === seat)) {
+    const group = cardGroup(meld.cards, "meld");
+    [...group.children].forEach((card, index) => card.classList.toggle("mj-added", meld.by[index] !== seat));
+    groups.append(group);
+  }
+  const hand = view.hands[seat];
+  if (hand.length) {
+    const left = cardGroup(hand, "deadwood");
+    left.setAttribute("role", "group");
+    left.setAttribute("aria-label", t("mj.left_in_hand"));
+    groups.append(left);
+  }
+  row.append(head, groups);
+  return row;
 }
 
 /** Return the rows of a game's end bonuses: one per rule, each seat's points in its column. */
@@ -221,6 +258,8 @@ export function drawShowdown(box, state, next, ms) {
   title.dataset.outcome = result.outcome;
   if (result.winner === null) {
     title.textContent = t(`outcome.${result.outcome}`); // dead, or a tie no one wins
+  } else if (!showdown) {
+    title.textContent = tSeat(`outcome.${result.outcome}`, result.winner); // Mahjong gin
   } else {
     const winner = result.outcome === "undercut" ? 1 - showdown.knocker : showdown.knocker;
     title.textContent = tSeat(`outcome.${result.outcome}`, winner);
@@ -250,6 +289,8 @@ export function drawShowdown(box, state, next, ms) {
     );
     defender.classList.add("defender");
     hands.append(knocker, defender);
+  } else if (view.mahjong) {
+    for (const seat of [0, 1]) hands.append(mahjongRow(view, seat));
   } else {
     for (const seat of [0, 1]) {
       const row = element("div", "laid");
@@ -263,7 +304,7 @@ export function drawShowdown(box, state, next, ms) {
     }
   }
   if (showdown && showdown.layoffs.length) hands.append(layoffWords(showdown));
-  if (result.outcome !== "dead") hands.append(pointLines(result));
+  if (result.outcome !== "dead") hands.append(pointLines(result, Boolean(view.mahjong)));
   side.append(scoreSheet(view.scores), next);
   if (showdown && showdown.layoffs.length) setTimeout(() => playLayoffs(box, showdown, ms * 1.5), ms);
 }

@@ -81,7 +81,10 @@ const SOUNDS = {
 };
 
 /** Which sound the first word of an event's action makes. */
-const EVENT_SOUNDS = { stock: "draw", upcard: "draw", discard: "discard", layoff: "discard", knock: "knock", gin: "gin", "big gin": "gin" };
+const EVENT_SOUNDS = {
+  stock: "draw", upcard: "draw", take: "draw", discard: "discard", layoff: "discard", meld: "discard", add: "discard",
+  knock: "knock", gin: "gin", "big gin": "gin",
+};
 
 function play(name, delay = 0) {
   if (!enabled || !context || document.hidden) return;

@@ -2,12 +2,13 @@
 // animated from where it was (FLIP). No game logic: only what Python sent.
 import { backCard, cardGroup, cardName, faceCard, prettyCard } from "./cards.js";
 import { handGroups, placeCards } from "./hand-order.js";
+import { addActions, addTo, meldAction, meldName, meldText } from "./mahjong.js";
 import { setting } from "./settings.js";
-import { t } from "./strings.js";
+import { t, tSeat } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
 const cards = new Map(); // card text -> its one element on the table
-const PLACES = "#hand [data-card], #pile [data-card], #opp-cards [data-card]"; // where those live
+const PLACES = "#hand [data-card], #pile [data-card], #opp-cards [data-card], #mj-table [data-card]"; // where those live
 
 /** Return the table's element for `text`, made once (a focusable button). */
 function cardElement(text) {
@@ -19,6 +20,9 @@ function cardElement(text) {
   card.removeAttribute("data-action");
   card.removeAttribute("aria-disabled");
   card.removeAttribute("aria-pressed");
+  card.removeAttribute("data-pick");
+  card.setAttribute("aria-label", cardName(text)); // a pile card's label names its take
+  card.title = "";
   card.querySelector(".after")?.remove(); // the deadwood badge of a card picked to discard
   card.className = "card face";
   return card;
@@ -143,9 +147,100 @@ function drawPiles(view, legal) {
     bind(top, "upcard", legal);
     top.classList.add("top");
   }
+  if (view.mahjong) bindTakes(view.pile, shown, legal);
   pile.classList.toggle("open", view.rules.open_discards);
+  pile.classList.toggle("mahjong", Boolean(view.mahjong));
   pile.replaceChildren(...shown);
+  if (view.mahjong) fitPile(pile);
   $("pile-count").textContent = view.pile_count ? t("pile") : t("pile.empty");
+}
+
+/**
+ * Mahjong gin: make each pile card the control of taking it with every card above it
+ * (`take N`, the top card `take 1`) when that take is legal.
+ */
+function bindTakes(pile, shown, legal) {
+  shown.forEach((card, index) => {
+    const count = pile.length - index;
+    bind(card, `take ${count}`, legal);
+    if (!legal.has(`take ${count}`)) return;
+    const label = t("mj.take_label", { card: cardName(pile[index]), count });
+    card.setAttribute("aria-label", label);
+    card.title = label;
+  });
+}
+
+/**
+ * Fan the whole open pile of Mahjong gin across the room it has, each card's corner
+ * showing to be tapped; a pile too long for a phone scrolls, its top card in view.
+ */
+function fitPile(pile) {
+  pile.style.removeProperty("--fan");
+  const cards = pile.querySelectorAll(".card");
+  if (cards.length < 2) return;
+  const width = parseFloat(getComputedStyle(cards[0]).width);
+  const middle = pile.closest(".middle");
+  const gap = parseFloat(getComputedStyle(middle).columnGap) || 0;
+  const room = middle.clientWidth - $("stock").parentElement.offsetWidth - 2 * gap - PILE_PADDING;
+  const overlap = (cards.length * width - room) / ((cards.length - 1) * width);
+  pile.style.setProperty("--fan", String(Math.min(MOST_FAN, Math.max(LEAST_FAN, overlap))));
+  pile.scrollLeft = pile.scrollWidth;
+}
+const PILE_PADDING = 12; // px: the room the legal cards' glow takes, both sides
+const LEAST_FAN = 0.3; // the cards overlap a little even on a wide table: it is one pile
+const MOST_FAN = 0.7; // a card's corner index stays readable and tappable
+
+/**
+ * Mahjong gin: draw the melds on the table, the opponent's row above the player's, each
+ * with its table points; a card the other player added is marked. A meld the player's
+ * picked cards may be added to is their control (`add ... to ...`).
+ */
+function drawMahjong(view, ui, legal) {
+  const box = $("mj-table");
+  box.hidden = !view.mahjong;
+  if (!view.mahjong) return box.replaceChildren();
+  const { melds, table_points: points } = view.mahjong;
+  const rows = [1, 0].map((seat) => {
+    const row = document.createElement("div");
+    row.className = `mj-seat seat-${seat}`;
+    row.setAttribute("role", "group");
+    const title = document.createElement("h3");
+    title.className = "mj-head";
+    title.textContent = tSeat("mj.table", seat, { points: points[seat] });
+    row.setAttribute("aria-label", title.textContent);
+    const groups = document.createElement("div");
+    groups.className = "mj-melds";
+    for (const meld of melds.filter((entry) => entry.seat === seat)) groups.append(tableMeld(meld, ui, legal));
+    if (!groups.childElementCount) {
+      const none = document.createElement("span");
+      none.className = "mj-none";
+      none.textContent = t("mj.no_melds");
+      groups.append(none);
+    }
+    row.append(title, groups);
+    return row;
+  });
+  box.replaceChildren(...rows);
+}
+
+/** Return one table meld: its cards in laying order, the other player's additions marked. */
+function tableMeld(meld, ui, legal) {
+  const group = document.createElement("div");
+  group.className = "group meld mj-meld";
+  group.setAttribute("role", "group");
+  group.setAttribute("aria-label", meldName(meld));
+  meld.cards.forEach((text, index) => {
+    const card = cardElement(text);
+    card.setAttribute("aria-disabled", "true");
+    if (meld.by[index] !== meld.seat) card.classList.add("mj-added");
+    group.append(card);
+  });
+  const action = addTo([...legal], ui.picked, meld.cards);
+  if (action) {
+    group.dataset.action = action;
+    group.title = t("mj.add", { cards: meldText(ui.picked), meld: meldText(meld.cards) });
+  }
+  return group;
 }
 
 /** Show the knocker's melds while the defender lays off on them (manual lay-offs). */
@@ -169,6 +264,7 @@ function shownDeadwood(state, selected) {
 
 function drawHand(state, ui, legal) {
   const view = state.view;
+  const picking = view.mahjong && view.to_move === 0 && (view.phase === "meld" || view.phase === "discard");
   const hand = $("hand");
   const { melds, deadwood } = handGroups(view.arrangement, ui.order);
   const groups = [];
@@ -179,12 +275,13 @@ function drawHand(state, ui, legal) {
     group.className = `group ${kind}`;
     for (const text of texts) {
       const card = cardElement(text);
-      if (text === view.taken) card.classList.add("taken");
+      if (text === view.taken || text === view.mahjong?.must_meld) card.classList.add("taken"); // or to meld now
       const action = legal.has(`discard ${text}`) ? `discard ${text}` : `layoff ${text}`;
       bind(card, action, legal);
+      if (picking) pickable(card, text, ui);
       const after = state.discard_deadwood[text];
       card.title = after === undefined ? "" : t("deadwood", { count: after });
-      if (text === ui.selected && after !== undefined) {
+      if (text === ui.selected && after !== undefined && !view.mahjong) {
         card.classList.add("selected");
         card.setAttribute("aria-pressed", "true");
         const badge = document.createElement("span");
@@ -198,8 +295,22 @@ function drawHand(state, ui, legal) {
     return group;
   });
   hand.replaceChildren(...nodes);
-  $("deadwood").textContent = shownDeadwood(state, ui.selected);
+  $("deadwood").textContent = view.mahjong
+    ? t("mj.in_hand", { points: view.mahjong.hand_points }) // what the hand costs if the other goes gin
+    : shownDeadwood(state, ui.selected);
   fitHand(hand);
+}
+
+/**
+ * Mahjong gin: make a hand card one the player may pick (a toggle: picked cards make a
+ * meld to lay or cards to add; one picked card may be discarded).
+ */
+function pickable(card, text, ui) {
+  card.dataset.pick = text;
+  card.removeAttribute("aria-disabled");
+  const picked = ui.picked.includes(text);
+  card.setAttribute("aria-pressed", String(picked));
+  if (picked) card.classList.add("selected");
 }
 
 /**
@@ -242,6 +353,10 @@ function drawTalk(state, ui, legal) {
   if (mine && view.phase === "first_upcard" && legal.has("upcard")) {
     buttons.push(actionButton("upcard", t("action.take", { card: prettyCard(prompt.card) }), "primary"));
   }
+  if (mine && view.phase === "first_upcard" && legal.has("take 1")) {
+    buttons.push(actionButton("take 1", t("action.take", { card: prettyCard(prompt.card) }), "primary"));
+  }
+  if (view.mahjong) buttons.push(...mahjongButtons(ui, [...legal]));
   for (const simple of ["pass", "done"]) {
     if (legal.has(simple) && mine) buttons.push(actionButton(simple, t(`action.${simple}`)));
   }
@@ -258,10 +373,26 @@ function drawTalk(state, ui, legal) {
     buttons.push(button);
   }
   $("controls").replaceChildren(...buttons);
+  const playable = buttons.some((button) => /^(meld|add|discard) /.test(button.dataset.action));
+  if (view.mahjong && view.phase === "discard" && ui.picked.length && !playable) {
+    $("prompt").textContent = t("mj.no_play", { cards: meldText(ui.picked) }); // picks that make no move
+  }
   const limit = view.knock_limit;
-  const line = [limit ? t("knock.limit", { limit }) : t("knock.gin_only")];
+  const line = [view.mahjong ? t("ruleset.mahjong") : limit ? t("knock.limit", { limit }) : t("knock.gin_only")];
   if (view.doubled) line.push(t("doubled"));
   $("rules-line").textContent = line.join(" · ");
+}
+
+/** Return the Meld and Add buttons the player's picked cards make (Mahjong gin). */
+function mahjongButtons(ui, legal) {
+  const buttons = [];
+  const meld = meldAction(legal, ui.picked);
+  if (meld) buttons.push(actionButton(meld, t("mj.meld", { cards: meldText(ui.picked) }), "primary mj-lay"));
+  for (const { action, target } of addActions(legal, ui.picked)) {
+    const text = t("mj.add", { cards: meldText(ui.picked), meld: meldText(target) });
+    buttons.push(actionButton(action, text, "primary mj-lay"));
+  }
+  return buttons;
 }
 
 /** Draw the whole table for `state`; `ui` holds the player's card order, selection and handlers. */
@@ -271,13 +402,17 @@ export function drawTable(state, ui) {
   const table = $("table");
   table.dataset.phase = view.phase;
   table.dataset.turn = view.to_move === 0 ? "player" : view.to_move === 1 ? "opponent" : "none";
+  table.dataset.flow = view.rules.flow;
   ui.order = placeCards(view.hand, ui.order, ui.sort, ui.own);
+  ui.picked = view.mahjong && view.to_move === 0 ? ui.picked.filter((text) => view.hand.includes(text)) : [];
+  if (view.mahjong) ui.selected = ui.picked.length === 1 ? ui.picked[0] : null;
   if (ui.selected && !legal.has(`discard ${ui.selected}`)) ui.selected = null;
   for (const hinted of table.querySelectorAll(".hinted")) hinted.classList.remove("hinted");
   drawScores(view);
   drawOpponent(view);
   drawPiles(view, legal);
   drawTableMelds(view);
+  drawMahjong(view, ui, legal);
   drawHand(state, ui, legal);
   drawTalk(state, ui, legal);
   drawSort(ui);

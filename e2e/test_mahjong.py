@@ -1,0 +1,380 @@
+"""Mahjong gin in the page (issue 15): the whole open pile to take from, melds laid and
+added to on the table by tap and by keyboard, the table score, the hand's end, rules help,
+replays; axe-core, phone and desktop.
+
+The crafted deal (the player, seat 0, is the non-dealer): both pass the upcard Tc; the
+player draws and discards the 7h, the opponent the 8h, the player the 3h, the opponent
+the 5c. The pile is then, bottom to top, Tc 7h 8h 3h 5c, and the player holds
+4h 5h 6h (a run the 7h extends), 8c 8d (the 8h makes a set), Kc Ks 2c 2d 9s. Tapping the
+7h takes it with every card above it (``take 4``: 7h 8h 3h 5c); the 7h must go into a
+meld at once (4h5h6h7h), the 8h may too in the same turn (``meld_after_take``), and the
+3h extends the run on the table (``add 3h to 4h5h6h7h``). Table points, worked by hand
+(2-9 = 5, 10-K = 10, A = 15): the run 3h4h5h6h7h is 5 x 5 = 25 and the set 8c8d8h 15, so
+40 for the player; in hand Kc Ks 2c 2d 9s 5c = 10 + 10 + 5 + 5 + 5 + 5 = 40, 35 after
+discarding the 9s.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+import pytest
+from player import (
+    fits_the_width,
+    hand_cards,
+    open_game,
+    open_help,
+    phase,
+    plant_save,
+    resize,
+    saved,
+    tap,
+    wait_idle,
+)
+from playwright.sync_api import Page, expect
+from test_a11y import check_axe
+
+from deals import make_deck, seed_dealt_by
+from ginrummy.bridge import Session
+from ginrummy.match import Match
+from ginrummy.rules import find_rules
+
+MAHJONG = find_rules("mahjong")
+PLAYER = "8c 8d 4h 5h 6h Kc Ks 2c 2d 9s"
+DEALER = "Ac Jh Qh 4s 8s 7c Td 9d Jc 3s"
+
+
+def crafted_take() -> Match:
+    """Return the crafted Mahjong gin match above, the player to draw from Tc 7h 8h 3h 5c."""
+    deck = make_deck(PLAYER, DEALER, upcard="Tc", stock="7h 8h 3h 5c")
+    match = Match(MAHJONG, seed=seed_dealt_by(MAHJONG, 1), decks=[deck])
+    for text in ("pass", "pass", "stock", "discard 7h", "stock", "discard 8h"):
+        match.play(text)
+    for text in ("stock", "discard 3h", "stock", "discard 5c"):
+        match.play(text)
+    return match
+
+
+def pile(page: Page) -> list[str]:
+    """Return the pile's cards as shown, bottom first."""
+    cards: list[str] = page.locator("#pile .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    return cards
+
+
+def table_melds(page: Page) -> dict[str, list[list[str]]]:
+    """Return the melds on the table as shown, per row ("0": the player's, "1": the opponent's)."""
+    found: dict[str, list[list[str]]] = page.evaluate(
+        """() => Object.fromEntries([0, 1].map((seat) => [String(seat),
+             [...document.querySelectorAll(`#mj-table .seat-${seat} .mj-meld`)].map((g) =>
+               [...g.querySelectorAll('.card')].map((c) => c.dataset.card))]))"""
+    )
+    return found
+
+
+def pick(page: Page, *cards: str) -> None:
+    """Tap each of ``cards`` in the hand (each tap picks one)."""
+    for card in cards:
+        tap(page.locator(f'#hand [data-card="{card}"]'))
+
+
+def hinted_move(page: Page, stray: bool = False) -> str:
+    """Make the move the hint names, by its control on the table; return its action. With
+    ``stray``, a card is picked first: the hint picks the cards of its own move instead."""
+    if stray:
+        tap(page.locator("#hand .card").first)
+    page.click("#hint-button")
+    control = page.locator("#table .hinted").first
+    control.wait_for()
+    action = str(control.get_attribute("data-action"))
+    said = page.locator("#hint-line").inner_text()
+    assert not re.search(r"(?<![A-Za-z])[2-9TJQKA][cdhs](?![a-z])", said), said  # cards: 7♥
+    word, _, rest = action.partition(" ")
+    laid = rest.split(" ")[0] if word in ("meld", "add") else ""
+    picked = page.locator("#hand .card.selected").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    assert sorted(picked) == sorted(laid[i : i + 2] for i in range(0, len(laid), 2)), action
+    if action.startswith("gin "):  # its dialog shows the melds it lays, if any are left
+        control.click()
+        page.locator("dialog#confirm [data-action]").click()
+        wait_idle(page)
+    elif action.startswith("discard "):
+        tap(control)  # picked
+        tap(control)  # discarded
+        wait_idle(page)
+    else:
+        tap(control)
+        wait_idle(page)
+    return action
+
+
+def play_the_take(page: Page, artifacts: Path) -> None:
+    """Take the pile down to the 7h, meld it and the 8h, add the 3h, discard the 9s (taps);
+    a screenshot of the four cards picked for the first meld."""
+    assert pile(page) == ["Tc", "7h", "8h", "3h", "5c"]
+    expect(page.locator("#prompt")).to_have_text(
+        "Draw from the stock, or tap a card of the discard pile to take it with every card above it"
+    )
+    # each take the engine lists is on its lowest card: the 7h, 8h and 3h meld at once
+    # (with 4h5h6h, 8c8d); the Tc melds with nothing: no take of the whole pile
+    seven = page.locator('#pile [data-card="7h"]')
+    expect(seven).to_have_attribute("data-action", "take 4")
+    expect(seven).to_have_attribute("aria-label", "Take 4 cards, down to the seven of hearts")
+    expect(page.locator('#pile [data-card="5c"]')).to_have_attribute("data-action", "take 1")
+    expect(page.locator('#pile [data-card="3h"]')).to_have_attribute("data-action", "take 2")
+    expect(page.locator('#pile [data-card="Tc"]')).not_to_have_attribute("data-action", "take 5")
+    tap(seven)
+    wait_idle(page)
+    assert pile(page) == ["Tc"]
+    expect(page.locator("#prompt")).to_have_text(
+        "Lay the 7♥ in a meld, or add it to a meld on the table"
+    )
+    expect(page.locator("#hand .card.taken")).to_have_attribute("data-card", "7h")  # to meld
+    pick(page, "4h", "5h", "6h")
+    expect(page.locator("#controls [data-action]")).to_have_count(0)  # no meld of the 7h yet
+    pick(page, "7h")
+    expect(page.locator("#hand .card.selected")).to_have_count(4)
+    page.screenshot(path=str(artifacts / "mahjong-phone-picked.png"))
+    meld = page.locator('#controls [data-action="meld 4h5h6h7h"]')
+    expect(meld).to_have_accessible_name("Meld 4♥ 5♥ 6♥ 7♥")
+    meld.click()
+    wait_idle(page)
+    assert table_melds(page) == {"0": [["4h", "5h", "6h", "7h"]], "1": []}
+    expect(page.locator("#mj-table .seat-0 .mj-head")).to_have_text("Your table: 20 points")
+    pick(page, "8c", "8d", "8h")  # another meld in the same turn (meld_after_take)
+    page.locator('#controls [data-action^="meld "]').click()
+    wait_idle(page)
+    pick(page, "3h")
+    run = page.locator("#mj-table .mj-meld").first
+    expect(run).to_have_attribute("data-action", "add 3h to 4h5h6h7h")
+    expect(page.locator('#controls [data-action="add 3h to 4h5h6h7h"]')).to_have_accessible_name(
+        "Add 3♥ to 4♥ 5♥ 6♥ 7♥"
+    )
+    run.click()  # a tap on the table meld adds the picked card to it
+    wait_idle(page)
+    assert table_melds(page)["0"] == [["3h", "4h", "5h", "6h", "7h"], ["8c", "8d", "8h"]]
+    expect(page.locator("#mj-table .seat-0 .mj-head")).to_have_text("Your table: 40 points")
+    expect(page.locator("#deadwood")).to_have_text("In hand: 40 points")
+    pick(page, "9s")
+    expect(page.locator('#controls [data-action="discard 9s"]')).to_be_visible()
+    pick(page, "9s")  # a second tap discards, as the safe discard of the other games
+    wait_idle(page)
+    assert "9s" not in hand_cards(page)
+
+
+def test_a_hand_of_mahjong_gin_played_by_tapping(
+    page: Page, base_url: str, artifacts: Path, tmp_path: Path
+) -> None:
+    page.emulate_media(reduced_motion="reduce")  # the hinted control holds still for the tap
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"{error}: {error.stack}"))
+    plant_save(page, base_url, crafted_take())
+    page.screenshot(path=str(artifacts / "mahjong-phone-take.png"))
+    resize(page, "desktop")
+    page.screenshot(path=str(artifacts / "mahjong-desktop-take.png"))
+    resize(page, "phone")
+    play_the_take(page, artifacts)
+    check_axe(page, "Mahjong gin table after a take")
+    page.screenshot(path=str(artifacts / "mahjong-phone-table.png"))
+    resize(page, "desktop")
+    page.screenshot(path=str(artifacts / "mahjong-desktop-table.png"))
+    resize(page, "phone")
+    # every table card the other player added is marked, as the engine's view says
+    view = Session().resume(saved(page)["save"])["view"]["mahjong"]
+    added = sorted(
+        card
+        for meld in view["melds"]
+        for card, by in zip(meld["cards"], meld["by"], strict=True)
+        if by != meld["seat"]
+    )
+    shown = page.locator("#mj-table .card.mj-added").evaluate_all(
+        "cs => cs.map(c => c.dataset.card)"
+    )
+    assert sorted(shown) == added
+    # then the hints play the player's moves, by their controls, to the hand's end
+    moves: list[str] = []
+    strays = 0
+    while phase(page) not in ("hand_over", "match_over") and len(moves) < 300:
+        stray = phase(page) == "discard" and page.locator("#hand [data-pick]").count() > 0
+        strays += stray
+        moves.append(hinted_move(page, stray))
+    assert strays
+    assert phase(page) == "hand_over", moves
+    state = Session().resume(saved(page)["save"])
+    result = state["result"]
+    total = page.locator("#showdown .hand-points")
+    expect(total).to_have_attribute("data-points", ",".join(map(str, result["points"])))
+    lines = page.locator("#showdown .points li")
+    expect(lines).to_have_count(len(result["breakdown"]))
+    for item, line in zip(lines.all(), result["breakdown"], strict=True):
+        sign = "\u2212" if line["points"] < 0 else "+"
+        expect(item.locator("b")).to_have_text(f"{sign}{abs(line['points'])}")
+    table = state["view"]["mahjong"]
+    for seat in (0, 1):
+        row = page.locator("#showdown .laid").nth(seat)
+        expect(row.locator("h3")).to_contain_text(
+            f"on the table: {table['table_points'][seat]} points"
+        )
+        expect(row.locator(".group.meld")).to_have_count(
+            len([meld for meld in table["melds"] if meld["seat"] == seat])
+        )
+    sheet = page.locator("#showdown .sheet-game tr").nth(1).locator("td")  # hand 1
+    expect(sheet).to_have_text([str(points) for points in result["points"]])
+    if result["winner"] == 0:  # the player's gin is celebrated (still, with reduced motion)
+        expect(page.locator("#showdown .outcome")).to_have_class("outcome celebrated")
+    check_axe(page, "Mahjong gin hand over")
+    page.screenshot(path=str(artifacts / "mahjong-phone-hand-over.png"))
+    resize(page, "desktop")
+    page.screenshot(path=str(artifacts / "mahjong-desktop-hand-over.png"))
+    # the review, the replay of the game and the statistics take a Mahjong gin hand
+    page.locator('#showdown [data-command="review"]').click()
+    review = page.locator("dialog#review")
+    expect(review.locator(".review-step").first).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(review).to_be_hidden()
+    page.locator("#replay-button").click()
+    replay = page.locator("dialog#replay")
+    path = tmp_path / "game.json"
+    path.write_text(saved(page)["save"])
+    replay.locator("input[type=file]").set_input_files(path)
+    replay.locator(".replay-view").wait_for()
+    page.keyboard.press("End")
+    expect(replay.locator(".replay-view")).not_to_have_attribute("data-step", "0")
+    expect(replay.locator(".replay-table .group.meld")).to_have_count(len(table["melds"]))
+    expect(replay.locator(".replay-result")).to_be_visible()
+    check_axe(page, "replay of a Mahjong gin hand")
+    page.screenshot(path=str(artifacts / "mahjong-desktop-replay.png"))
+    page.keyboard.press("Escape")
+    page.locator("#stats-button").click()
+    expect(page.locator("dialog#stats")).to_be_visible()
+    expect(page.locator("#message")).to_be_hidden()
+    assert not errors
+
+
+def test_the_first_turn_played_with_the_keyboard_is_told(page: Page, base_url: str) -> None:
+    plant_save(page, base_url, crafted_take())
+    page.locator("#stock").focus()
+    page.keyboard.press("Tab")  # the pile's first legal take is the next tab stop
+    expect(page.locator('#pile [data-card="7h"]')).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.locator('#pile [data-card="8h"]')).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    log = page.locator("#announce")
+    expect(log).to_contain_text("You took the discard pile down to the seven of hearts.")
+    page.keyboard.press("c")  # the hand
+    page.keyboard.press("Home")
+    for card in ("4h", "5h", "6h", "7h"):
+        while page.evaluate("document.activeElement.dataset.card") != card:
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        expect(page.locator(f'#hand [data-card="{card}"]')).to_have_attribute(
+            "aria-pressed", "true"
+        )
+    expect(log).to_contain_text("Picked the seven of hearts. Now possible: Meld 4♥ 5♥ 6♥ 7♥.")
+    expect(page.locator('#controls [data-action="meld 4h5h6h7h"]')).to_have_attribute(
+        "aria-keyshortcuts", "M"
+    )
+    page.keyboard.press("m")
+    wait_idle(page)
+    assert table_melds(page)["0"] == [["4h", "5h", "6h", "7h"]]
+    expect(log).to_contain_text("You laid a meld on the table.")
+    group = page.locator("#mj-table .mj-meld").first
+    expect(group).to_have_attribute(
+        "aria-label", "Meld: four of hearts, five of hearts, six of hearts, and seven of hearts"
+    )
+    page.keyboard.press("c")
+    page.keyboard.press("Home")
+    while page.evaluate("document.activeElement.dataset.card") != "3h":
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    page.keyboard.press("a")  # add the picked 3h to the run on the table
+    wait_idle(page)
+    assert table_melds(page)["0"] == [["3h", "4h", "5h", "6h", "7h"]]
+    page.keyboard.press("c")
+    page.keyboard.press("End")
+    page.keyboard.press("Escape")  # nothing picked: nothing happens
+    focused = str(page.evaluate("document.activeElement.dataset.card"))
+    page.keyboard.press("Enter")
+    expect(log).to_contain_text("Now possible: Discard")
+    page.keyboard.press("Escape")  # puts it back
+    expect(page.locator("#hand .card.selected")).to_have_count(0)
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # picked, then discarded
+    wait_idle(page)
+    assert focused not in hand_cards(page)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_rules_help_of_mahjong_gin_draws_the_engine_s_examples(
+    page: Page, base_url: str, artifacts: Path, size: str
+) -> None:
+    plant_save(page, base_url, crafted_take())
+    resize(page, size)
+    open_help(page)
+    dialog = page.locator("dialog#rules-help")
+    expect(dialog.locator('[data-help="help.mj.take_several"]')).to_be_visible()
+    expect(dialog.locator('[data-help="help.mj.timing.any_turn"]')).to_contain_text("resolved")
+    take = dialog.locator('[data-example="help.ex.mj_take"]')
+    expect(take.locator("li[data-take]")).to_have_count(4)
+    expect(take.locator('li[data-take="take 3"]')).to_have_class("allowed")
+    expect(take.locator('li[data-take="take 2"]')).to_have_class("refused")
+    score = dialog.locator('[data-example="help.ex.mj_score"]')
+    expect(score.locator(".hand-points")).to_have_attribute("data-points", "120,-15")
+    expect(score.locator(".points li b").last).to_have_text("\u221235")
+    check_axe(page, f"Mahjong gin rules help ({size})")
+    take.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"mahjong-{size}-rules.png"))
+
+
+def test_the_new_game_form_shows_the_rules_of_the_chosen_flow(page: Page, base_url: str) -> None:
+    open_game(page, base_url, "?seed=3")
+    page.click("#new-button")
+    form = page.locator("dialog#newgame")
+    form.locator("select[name=preset]").select_option("mahjong")
+    form.locator("details.rules summary").click()
+    for knock_only in ("knock_limit", "big_gin_bonus", "undercut_bonus", "spade_double"):
+        expect(form.locator(f"[name={knock_only}]")).to_be_hidden()
+    for mahjong_only in ("meld_timing", "meld_after_take"):
+        expect(form.locator(f"[name={mahjong_only}]")).to_be_visible()
+    expect(form.locator("[name=target]")).to_have_value("500")
+    check_axe(page, "new-game form for Mahjong gin")
+    form.locator("select[name=preset]").select_option("standard")
+    expect(form.locator("[name=knock_limit]")).to_be_visible()
+    expect(form.locator("[name=meld_timing]")).to_be_hidden()
+    form.locator("select[name=preset]").select_option("mahjong")
+    form.locator("select[name=meld_timing]").select_option("going_out")
+    form.locator("button.primary").click()
+    wait_idle(page)
+    expect(page.locator("#table")).to_have_attribute("data-flow", "mahjong")
+    assert saved(page)["params"]["meld_timing"] == "going_out"
+    expect(page.locator("#pile .card")).to_have_count(1)
+
+
+def test_a_long_pile_fans_across_a_phone_its_top_card_in_view(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    deck = make_deck(PLAYER, DEALER, upcard="Tc")
+    match = Match(MAHJONG, seed=seed_dealt_by(MAHJONG, 1), decks=[deck])
+    match.play("pass")
+    match.play("pass")
+    for _ in range(18):  # each player draws and throws a card: 18 discards on the Tc
+        match.play("stock")
+        match.play(
+            next(move.text for move in match.legal_actions() if move.kind.value == "discard")
+        )
+    plant_save(page, base_url, match)
+    assert len(pile(page)) == 19
+    box = page.locator("#pile").bounding_box()
+    top = page.locator("#pile .card").last.bounding_box()
+    assert (
+        box and top and top["x"] >= box["x"] and top["x"] + top["width"] <= box["x"] + box["width"]
+    )
+    lefts = page.locator("#pile .card").evaluate_all(
+        "cs => cs.map(c => c.getBoundingClientRect().left)"
+    )
+    width = top["width"]
+    assert all(b - a >= 0.29 * width for a, b in itertools.pairwise(lefts))  # corners show
+    assert fits_the_width(page)
+    page.screenshot(path=str(artifacts / "mahjong-phone-long-pile.png"))
