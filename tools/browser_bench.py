@@ -17,7 +17,8 @@ the medians of loads minutes apart),
 
 then reloads the game warm, and plays a few hands at instant speed to time the
 opponent's decisions inside the browser (the time its ``choose`` takes in the worker,
-which the bridge reports with each move). ``own_bytes_gz`` is the gzipped size of our
+which the bridge reports with each move): ``bot_decision_ms_p99`` for the hard level,
+``expert_decision_ms_p99`` for the expert. ``own_bytes_gz`` is the gzipped size of our
 own files (the page's scripts, styles and art), ``snapshot_bytes_gz`` the snapshot's,
 ``runtime_bytes_gz`` Pyodide's and ``site_bytes_gz`` all of them: what a first visit
 downloads. Three more lines split a cold load's time to playable: ``python_booted_ms``
@@ -105,11 +106,12 @@ def cold_marks(browser: Browser, url: str) -> dict[str, float]:
         context.close()
 
 
-def decision_times(browser: Browser, base: str, hands: int) -> list[float]:
-    """Play ``hands`` hands at instant speed; return each opponent decision's time in ms."""
+def decision_times(browser: Browser, base: str, hands: int, level: str) -> list[float]:
+    """Play ``hands`` hands against ``level`` at instant speed; return each opponent
+    decision's time in ms."""
     context = browser.new_context()
     page = context.new_page()
-    open_game(page, base, "?preset=standard&seed=21&level=hard")
+    open_game(page, base, f"?preset=standard&seed=21&level={level}")
     played = 0
     while played < hands and phase(page) != "match_over":
         take_turn(page)
@@ -164,7 +166,8 @@ def main(argv: list[str] | None = None) -> int:
                 settle(page)
                 warm.append(load_marks(page, game, reload=True)["playable"])
             context.close()
-            decisions = decision_times(browser, base, args.hands)
+            decisions = decision_times(browser, base, args.hands, "hard")
+            expert = decision_times(browser, base, args.hands, "expert")
             browser.close()
     finally:
         server.shutdown()
@@ -185,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"warm_reload_ms: {statistics.median(warm):.0f} ms")
     print(f"bot_decision_ms_p99: {percentile(decisions, 0.99):.1f} ms")
     print(f"bot_decisions: {len(decisions)} count")
+    print(f"expert_decision_ms_p99: {percentile(expert, 0.99):.1f} ms")
+    print(f"expert_decisions: {len(expert)} count")
     for kind in ("own", "snapshot", "runtime"):
         print(f"{kind}_bytes_gz: {sizes[kind]} bytes")
     print(f"site_bytes_gz: {sum(sizes.values())} bytes")

@@ -42,9 +42,10 @@ from ..match import Match
 from ..view import SeatView
 from .baseline import RandomPlayer, SimplePlayer
 from .decision import REASONS, Decision, Player, render
+from .expert import ExpertPlayer
 from .heuristic import STYLES, HeuristicPlayer
 
-LEVELS = ("random", "simple", "easy", "normal", "hard")
+LEVELS = ("random", "simple", "easy", "normal", "hard", "expert")
 """Every player name ``make_player`` knows, weakest first."""
 
 __all__ = ["LEVELS", "REASONS", "Decision", "Player", "advise", "make_player", "render"]
@@ -61,6 +62,8 @@ def make_player(level: str, seed: int = 0) -> Player:
         return SimplePlayer(seed)
     if level in STYLES:
         return HeuristicPlayer(STYLES[level], seed)
+    if level == "expert":
+        return ExpertPlayer(seed)
     raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
 
 
