@@ -16,7 +16,8 @@ from ginrummy.bot.tables import deadwood_tables
 from ginrummy.cards import FULL_DECK, parse_card, parse_mask
 from ginrummy.match import Match
 from ginrummy.melds import Melder
-from ginrummy.rules import STANDARD, find_rules
+from ginrummy.rules import STANDARD, AceMode, find_rules
+from ginrummy.state import melder_for
 from ginrummy.view import SeatView, seat_view
 from test_bot import view_after_draw
 
@@ -50,6 +51,26 @@ def views_of_a_match(preset: str, seed: int, moves: int) -> list[SeatView]:
     return views
 
 
+def playout_for(view: SeatView) -> Playout:
+    """Return the play-out engine for the rules of ``view``."""
+    rules = view.rules
+    rtc = rules.ace_mode is AceMode.ROUND_THE_CORNER
+    tables = deadwood_tables(rtc, rules.unmatched_ace)
+    return Playout(rules, tables, melder_for(rules), view.knock_limit, view.doubled)
+
+
+def test_a_guess_keeps_the_best_of_its_extra_cards() -> None:
+    # With extra cards the other hand keeps its best ten: its deadwood is lower on average.
+    view = views_of_a_match("standard", seed=8, moves=30)[-1]
+    know = Knowledge(view)
+    playout = playout_for(view)
+    rng = random.Random(6)
+    tables = deadwood_tables(False, 1)
+    plain = sum(tables.deadwood(sample_deal(know, rng, playout)[0]) for _ in range(100))
+    extra = sum(tables.deadwood(sample_deal(know, rng, playout, 4)[0]) for _ in range(100))
+    assert extra < plain * 0.85
+
+
 def test_expert_is_a_level() -> None:
     assert LEVELS[-1] == "expert"
     assert isinstance(make_player("expert", 3), ExpertPlayer)
@@ -62,8 +83,8 @@ def test_a_guess_deals_only_unseen_cards_and_keeps_the_counts(preset: str) -> No
     for view in views_of_a_match(preset, seed=8, moves=60):
         know = Knowledge(view)
         pile = sum(1 << card for card in view.discards)
-        for _ in range(5):
-            other, stock = sample_deal(know, rng)
+        for extra in range(5):
+            other, stock = sample_deal(know, rng, playout_for(view), extra)
             stock_mask = sum(1 << card for card in stock)
             # the other hand: its size, every card it is known to hold, none this seat saw
             assert other.bit_count() == view.opponent_count
@@ -85,11 +106,12 @@ def test_guesses_lean_on_what_the_other_player_showed() -> None:
     match = deal("As 2s 3s 7c 8c 9c Tc Jd Qd Kd", "2d 4d 6d 8d 3c 5c 4h Th Js 5s", "8h")
     match.play("upcard")
     match.play("discard Kd")
-    know = Knowledge(seat_view(match, 1))
+    view = seat_view(match, 1)
+    know = Knowledge(view)
     rng = random.Random(2)
     near = far = 0
     for _ in range(400):
-        other, _stock = sample_deal(know, rng)
+        other, _stock = sample_deal(know, rng, playout_for(view))
         assert other >> parse_card("8h") & 1  # known: it took it
         near += (other >> parse_card("7h") & 1) + (other >> parse_card("9h") & 1)
         far += 2 * (other >> parse_card("2h") & 1)
@@ -108,7 +130,7 @@ def test_the_cheap_discard_is_the_least_deadwood_one() -> None:
             cards += [c for c in range(52) if c not in cards][: 11 - len(cards)]
         hand = sum(1 << card for card in cards)
         banned = cards[0] if trial % 2 else None
-        card, left = playout.least_discard(hand, banned)
+        card, left = playout.least_discard(hand, 0 if banned is None else 1 << banned)
         counts = {c: n for c, n in melder.discard_deadwoods(hand).items() if c != banned}
         assert card != banned
         assert left == counts[card] == min(counts.values())

@@ -67,7 +67,10 @@ class ExpertPlayer(HeuristicPlayer):
         """Return this decision's guesses of the hidden cards (the same for every move)."""
         if ctx.deals is None:
             rng = view_rng(self.seed, ctx.view, "expert")
-            ctx.deals = [sample_deal(ctx.know, rng) for _ in range(self.deals)]
+            playout = self._playout(ctx)
+            know = ctx.know
+            extra = min(int(know.opponent_draws * self.style.sample_extra + 0.5), 6)
+            ctx.deals = [sample_deal(know, rng, playout, extra) for _ in range(self.deals)]
         return ctx.deals
 
     def _discard_values(self, ctx: Context, hand: int, cards: list[int]) -> list[float]:

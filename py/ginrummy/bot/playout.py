@@ -17,8 +17,11 @@ seat, less the other's.
 >>> from ginrummy.match import Match
 >>> from ginrummy.view import seat_view
 >>> view = seat_view(Match(seed=3), 1)
+>>> from ginrummy.bot.tables import deadwood_tables
+>>> from ginrummy.melds import Melder
+>>> playout = Playout(view.rules, deadwood_tables(False, 1), Melder(), 10, False)
 >>> know = Knowledge(view)
->>> other, stock = sample_deal(know, random.Random(1))
+>>> other, stock = sample_deal(know, random.Random(1), playout, extra=2)
 >>> other.bit_count(), len(stock) == view.stock_count
 (10, True)
 >>> other & view.hand, [card for card in stock if view.hand >> card & 1]
@@ -41,16 +44,25 @@ MAX_TURNS = 120
 """A safety cap on the turns of one play-out (the stock alone ends a hand in 31)."""
 
 
-def sample_deal(know: Knowledge, rng: random.Random) -> tuple[int, list[int]]:
+def sample_deal(
+    know: Knowledge, rng: random.Random, playout: Playout, extra: int = 0
+) -> tuple[int, list[int]]:
     """Return a guess of the hidden cards: the other hand (a mask) and the stock, top last.
 
     The other hand is the cards it is known to hold plus ``know.hidden_count`` unseen
-    cards, each picked in proportion to its weight; the stock is every other unseen card.
+    cards, each picked in proportion to its weight. With ``extra``, that many more are
+    picked and the other hand keeps its best (``playout.least_discard``): a hand that has
+    drawn and thrown for a while is better than a random one. The stock is every other
+    unseen card.
     """
-    hidden = know.sample_hidden(rng)
-    stock = [card for card in know.unseen_cards if not hidden >> card & 1]
+    other = know.sample_hidden(rng, extra) | know.known
+    size = know.hidden_count + know.known.bit_count()
+    while other.bit_count() > size:
+        card, _left = playout.least_discard(other, know.known)
+        other &= ~(1 << card)
+    stock = [card for card in know.unseen_cards if not other >> card & 1]
     rng.shuffle(stock)
-    return hidden | know.known, stock
+    return other, stock
 
 
 class Playout:
@@ -71,8 +83,9 @@ class Playout:
         self.limit = limit
         self.doubled = doubled
 
-    def least_discard(self, hand: int, banned: int | None = None) -> tuple[int, int]:
-        """Return ``(card, deadwood left)``: the discard leaving the least, highest on a tie.
+    def least_discard(self, hand: int, kept: int = 0) -> tuple[int, int]:
+        """Return ``(card, deadwood left)``: the discard leaving the least, highest on a tie,
+        never one of the cards of the mask ``kept``.
 
         Throwing ``x`` leaves the best of the hand's set choices that do not use ``x``
         (a rank of four keeps a set of three), each read from the per-suit run table.
@@ -87,13 +100,11 @@ class Playout:
             masks = (free & SUIT_MASK, free >> 13 & SUIT_MASK, free >> 26 & SUIT_MASK, free >> 39)
             runs = [table[m] for m in masks]
             total = runs[0] + runs[1] + runs[2] + runs[3]
-            left = free
+            left = free & ~kept
             while left:
                 low = left & -left
                 left ^= low
                 card = low.bit_length() - 1
-                if card == banned:
-                    continue
                 suit = card // 13
                 rank = card - suit * 13
                 count = total - runs[suit] + table[masks[suit] ^ 1 << rank]
@@ -164,7 +175,7 @@ class Playout:
                     hand |= 1 << stock.pop()
                     taken = None
             drawn = False
-            card, count = self.least_discard(hand, taken)
+            card, count = self.least_discard(hand, 0 if taken is None else 1 << taken)
             hand &= ~(1 << card)
             hands[seat] = hand
             counts[seat] = count

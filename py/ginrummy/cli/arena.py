@@ -105,13 +105,18 @@ def run_table(args: argparse.Namespace) -> int:
         for preset in PRESETS
         for a, b in TABLE_PAIRS
     ]
-    with ProcessPoolExecutor(args.jobs) as pool:
-        futures = [pool.submit(run_cell, *job) for job in jobs]
-        cells = []
-        for future in futures:
-            cells.append(future.result())
+    cells = []
+    if args.jobs == 1:  # in this process: no pool to start (nor any in Pyodide)
+        for job in jobs:
+            cells.append(run_cell(*job))
             if args.progress:
                 print(".", end="", file=sys.stderr, flush=True)
+    else:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            for future in [pool.submit(run_cell, *job) for job in jobs]:
+                cells.append(future.result())
+                if args.progress:
+                    print(".", end="", file=sys.stderr, flush=True)
     if args.progress:
         print(file=sys.stderr)
     command = f"python -m ginrummy arena --table --games {args.games}"
