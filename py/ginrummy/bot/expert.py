@@ -1,12 +1,14 @@
 """The expert: the hard player's judgement, checked by search where it matters most.
 
 The expert starts from the hard player's reading of the hand (``HeuristicPlayer`` with
-the ``hard`` style) and then searches the decisions where hard's rules of thumb are
+the ``hard`` style) and then searches the two decisions where hard's rules of thumb are
 least sure:
 
 - whether to knock now or play on (hard weighs it with a model of the race to gin);
-- which of the few best discards to make, when hard values them about the same;
 - whether to take the face-up card, when taking it lowers the deadwood.
+
+Close discards are not searched: the differences between them are small against the
+play-outs' noise at this many guesses, and it would double the time of a decision.
 
 Each candidate move is tried on the same ``deals`` guesses of the hidden cards
 (``playout.sample_deal``: the other hand and the stock, consistent with everything its
@@ -30,14 +32,13 @@ from .playout import Playout, sample_deal
 EXPERT = replace(HARD, name="expert")
 """The expert's style: hard's knobs (the search is on top)."""
 
-DEALS = 40
+DEALS = 32
 """Guesses of the hidden cards per searched decision."""
 
-DISCARDS = 3
-"""How many of the best discards (by hard's values) are searched."""
-
-CLOSE = 4.0
-"""Only discards whose value is this close to the best (deadwood points) are searched."""
+EXTRA = 0.5
+"""Extra cards per stock draw of the other player that a guessed hand keeps the best of:
+more than hard's samples take, as the other player may be one that holds a low hand
+rather than knock (hard does)."""
 
 HEAD_START = 0.5
 """Points per hand hard's own choice is credited with, against play-out noise."""
@@ -45,11 +46,6 @@ HEAD_START = 0.5
 
 class ExpertPlayer(HeuristicPlayer):
     """The expert level: hard's player with a determinised search on top."""
-
-    search_draws = True
-    """Whether the face-up card is searched."""
-    search_discards = True
-    """Whether close discards are searched."""
 
     def __init__(self, seed: int = 0, deals: int = DEALS) -> None:
         """Make the expert; ``seed`` fixes its choices, ``deals`` is the guesses per search."""
@@ -69,22 +65,18 @@ class ExpertPlayer(HeuristicPlayer):
             rng = view_rng(self.seed, ctx.view, "expert")
             playout = self._playout(ctx)
             know = ctx.know
-            extra = min(int(know.opponent_draws * self.style.sample_extra + 0.5), 6)
+            extra = min(int(know.opponent_draws * EXTRA + 0.5), 8)
             ctx.deals = [sample_deal(know, rng, playout, extra) for _ in range(self.deals)]
         return ctx.deals
 
-    def _discard_values(self, ctx: Context, hand: int, cards: list[int]) -> list[float]:
-        """Return the average points of discarding each of ``cards`` from the 11-card ``hand``."""
+    def _discard_value(self, ctx: Context, hand: int, card: int) -> float:
+        """Return the average points of discarding ``card`` from the 11-card ``hand``."""
         playout = self._playout(ctx)
-        view = ctx.view
-        totals = [0.0] * len(cards)
+        rest = hand & ~(1 << card)
+        total = 0.0
         for other, stock in self._deals(ctx):
-            for index, card in enumerate(cards):
-                rest = hand & ~(1 << card)
-                if view.stock_count <= 2:
-                    continue  # the discard ends the hand: no points either way
-                totals[index] += playout.play([rest, other], list(stock), card, 1)
-        return [total / self.deals for total in totals]
+            total += playout.play([rest, other], list(stock), card, 1)
+        return total / self.deals
 
     def _knock_value(self, ctx: Context, card: int) -> float:
         """Return the average points of knocking (or going gin) now, throwing ``card``."""
@@ -111,7 +103,7 @@ class ExpertPlayer(HeuristicPlayer):
     def _wants_upcard(self, ctx: Context, hand: int, top: int) -> bool:
         """Return hard's answer, checked by play-outs when the card lowers the deadwood."""
         hard = super()._wants_upcard(ctx, hand, top)
-        if not self.search_draws or "stock" not in ctx.view.legal or "upcard" not in ctx.view.legal:
+        if "stock" not in ctx.view.legal or "upcard" not in ctx.view.legal:
             return hard
         tables = ctx.tables
         with_top = hand | 1 << top
@@ -123,25 +115,6 @@ class ExpertPlayer(HeuristicPlayer):
         else:
             draw += HEAD_START
         return take > draw
-
-    def _look_deeper(
-        self, ctx: Context, hand: int, options: list[tuple[float, int]]
-    ) -> list[tuple[float, int]]:
-        """Return hard's discard order with the close best few re-ranked by play-outs."""
-        options = super()._look_deeper(ctx, hand, options)
-        if not self.search_discards:
-            return options
-        best = options[0][0]
-        close = [card for cost, card in options[:DISCARDS] if cost <= best + CLOSE]
-        if len(close) < 2 or ctx.view.stock_count <= 2:
-            return options
-        values = self._discard_values(ctx, hand, close)
-        values[0] += HEAD_START
-        ranked = sorted(zip(values, close, strict=True), key=lambda pair: -pair[0])
-        order = [card for _, card in ranked]
-        return [(float(i) - 2000.0, card) for i, card in enumerate(order)] + [
-            option for option in options if option[1] not in order
-        ]
 
     def _knock(
         self,
@@ -159,7 +132,7 @@ class ExpertPlayer(HeuristicPlayer):
             return hard if hard is not None else self._knock_now(ctx, hand, card, best)
         knock = self._knock_value(ctx, card)
         knock += self._score_margin(ctx, knock)
-        hold = self._discard_values(ctx, hand, [options[0][1]])[0]
+        hold = self._discard_value(ctx, hand, options[0][1])
         if hard is not None:
             knock += HEAD_START
         else:
