@@ -11,6 +11,7 @@ import pytest
 
 from ginrummy.bot import make_player
 from ginrummy.bot.arena import game_seed, run_arena, wilson
+from ginrummy.cli import arena as arena_cli
 from ginrummy.cli import main
 from ginrummy.rules import find_rules
 
@@ -128,3 +129,32 @@ def test_arena_command_in_a_process() -> None:
     )
     assert done.returncode == 0
     assert figures(done.stdout)["rules"] == "oklahoma"
+
+
+def test_the_table_is_written_between_the_readme_markers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(arena_cli, "TABLE_PAIRS", (("normal", "random"), ("easy", "random")))
+    monkeypatch.setattr(arena_cli, "PRESETS", {"standard": None, "straight": None})
+    readme = tmp_path / "README.md"
+    readme.write_text("# Title\n<!-- arena-table -->\nold\n<!-- /arena-table -->\nafter\n")
+    argv = ["arena", "--table", "--games", "2", "--seed", "4", "--readme", str(readme)]
+    assert main(argv) == 0
+    text = readme.read_text()
+    assert text.startswith("# Title\n<!-- arena-table -->\nThe first player's share")
+    assert text.endswith("|\n<!-- /arena-table -->\nafter\n")
+    assert "old" not in text
+    assert "`python -m ginrummy arena --table --games 2 --seed 4`" in text
+    assert "| preset | normal vs random | easy vs random |" in text
+    rows = [line for line in text.splitlines() if line.startswith(("| standard", "| straight"))]
+    assert len(rows) == 2
+    assert all(row.count(", 2 |") == 2 for row in rows)  # two games in each cell
+    assert main(["arena", "--table", "--games", "2", "--seed", "4"]) == 0
+    assert capsys.readouterr().out.strip() == text.split("-->\n")[1].split("\n<!--")[0]
+
+
+def test_the_table_needs_the_readme_markers(tmp_path: Path) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("# no markers\n")
+    assert main(["arena", "--table", "--games", "2", "--readme", str(readme)]) == 2
+    assert readme.read_text() == "# no markers\n"

@@ -70,8 +70,8 @@ def test_manual_layoffs_are_played(level: str) -> None:
 
 
 def test_unknown_level_is_a_clear_error() -> None:
-    with pytest.raises(ValueError, match="unknown level 'expert'"):
-        make_player("expert")
+    with pytest.raises(ValueError, match="unknown level 'master'"):
+        make_player("master")
 
 
 def test_no_move_when_it_is_not_the_seats_turn() -> None:
@@ -104,7 +104,7 @@ def view_after_draw(
     return seat_view(match, seat)
 
 
-@pytest.mark.parametrize("level", ["simple", "easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["simple", "easy", "normal", "hard", "expert"])
 def test_gin_is_always_taken(level: str) -> None:
     view = view_after_draw("As 2s 3s 7h 8h 9h Tc Jc Qc Kd", "2d 4d 6d 8d Td 3c 5c 7c 9c 4h", "Kc")
     decision = make_player(level, 1).choose(view)
@@ -112,7 +112,7 @@ def test_gin_is_always_taken(level: str) -> None:
     assert "Kd" in decision.reason
 
 
-@pytest.mark.parametrize("level", ["simple", "easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["simple", "easy", "normal", "hard", "expert"])
 def test_big_gin_beats_gin(level: str) -> None:
     view = view_after_draw("As 2s 3s 4s 7h 8h 9h Tc Jc Qc", "2d 4d 6d 8d Td 3c 5c 7c 9c 4h", "Kc")
     decision = make_player(level, 1).choose(view)

@@ -195,7 +195,7 @@ def test_options_document_every_preset_and_rule() -> None:
     assert by_name["knock_limit"]["kind"] == "knock_limit"
     assert by_name["big_gin_bonus"]["kind"] == "optional_int"
     assert {c["value"] for c in by_name["deal"]["choices"]} == {"upcard", "eleven"}
-    assert options["levels"][-1] == "hard"
+    assert options["levels"][-2:] == ["hard", "expert"]
 
 
 def test_url_texts_become_rule_values() -> None:

@@ -17,7 +17,8 @@ the medians of loads minutes apart),
 
 then reloads the game warm, and plays a few hands at instant speed to time the
 opponent's decisions inside the browser (the time its ``choose`` takes in the worker,
-which the bridge reports with each move). ``own_bytes_gz`` is the gzipped size of our
+which the bridge reports with each move): ``bot_decision_ms_p99`` for the hard level,
+``expert_decision_ms_p99`` for the expert. ``own_bytes_gz`` is the gzipped size of our
 own files (the page's scripts, styles and art), ``snapshot_bytes_gz`` the snapshot's,
 ``runtime_bytes_gz`` Pyodide's and ``site_bytes_gz`` all of them: what a first visit
 downloads. Three more lines split a cold load's time to playable: ``python_booted_ms``
@@ -110,11 +111,12 @@ def cold_marks(browser: Browser, url: str) -> dict[str, float]:
         context.close()
 
 
-def decision_times(browser: Browser, base: str, hands: int) -> list[float]:
-    """Play ``hands`` hands at instant speed; return each opponent decision's time in ms."""
+def decision_times(browser: Browser, base: str, hands: int, level: str) -> list[float]:
+    """Play ``hands`` hands against ``level`` at instant speed; return each opponent
+    decision's time in ms."""
     context = browser.new_context()
     page = context.new_page()
-    open_game(page, base, "?preset=standard&seed=21&level=hard")
+    open_game(page, base, f"?preset=standard&seed=21&level={level}")
     played = 0
     while played < hands and phase(page) != "match_over":
         take_turn(page)
@@ -216,7 +218,8 @@ def main(argv: list[str] | None = None) -> int:
             games = {prefix: base + query for prefix, (_, base) in servers.items()}
             base = servers[""][1]
             figures = cold_and_warm(browser, base + "bench-floor.html", games, args.loads)
-            decisions = decision_times(browser, base, args.hands)
+            decisions = decision_times(browser, base, args.hands, "hard")
+            expert = decision_times(browser, base, args.hands, "expert")
             browser.close()
     finally:
         for server, _ in servers.values():
@@ -227,6 +230,8 @@ def main(argv: list[str] | None = None) -> int:
         print_figures(prefix, figures[prefix], tools.bytes_gz(site))
     print(f"bot_decision_ms_p99: {percentile(decisions, 0.99):.1f} ms")
     print(f"bot_decisions: {len(decisions)} count")
+    print(f"expert_decision_ms_p99: {percentile(expert, 0.99):.1f} ms")
+    print(f"expert_decisions: {len(expert)} count")
     return 0
 
 

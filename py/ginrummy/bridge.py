@@ -102,7 +102,7 @@ if TYPE_CHECKING:
 # game, the tests) deals without loading them. (The page's Python has them all: it boots
 # from a snapshot made after every request was made once, tools/snapshot.py.)
 
-LEVELS = ("random", "simple", "easy", "normal", "hard")
+LEVELS = ("random", "simple", "easy", "normal", "hard", "expert")
 """The opponent's levels, weakest first: ``ginrummy.bot.LEVELS``, named here so that the
 first deal does not wait for the opponent's modules (the page loads them with ``warm``)."""
 

@@ -157,6 +157,7 @@ export default {
   "level.easy": "Leicht",
   "level.normal": "Normal",
   "level.hard": "Schwer",
+  "level.expert": "Experte",
   "preset.standard": "Das übliche Spiel: klopfen mit 10 oder weniger, Gin 25, Undercut 25, Spiel bis 100.",
   "preset.tournament": "Normale Teilspiele, das Beste aus fünf Spielen bis 250.",
   "preset.classic": "Die ersten offiziellen Regeln: Gin 20, Undercut 10 und keiner bei Gleichstand, kein Big Gin.",

@@ -157,6 +157,7 @@ export default {
   "level.easy": "Easy",
   "level.normal": "Normal",
   "level.hard": "Hard",
+  "level.expert": "Expert",
   "preset.standard": "The common game: knock at 10 or less, gin 25, undercut 25, game to 100.",
   "preset.tournament": "Standard hands, best of five games to 250.",
   "preset.classic": "The early official rules: gin 20, undercut 10 and none on a tie, no big gin.",

@@ -157,6 +157,7 @@ export default {
   "level.easy": "Fácil",
   "level.normal": "Normal",
   "level.hard": "Difícil",
+  "level.expert": "Experto",
   "preset.standard": "El juego común: se golpea con 10 o menos, gin 25, undercut 25, juego a 100.",
   "preset.tournament": "Manos estándar, al mejor de cinco juegos a 250.",
   "preset.classic": "Las primeras reglas oficiales: gin 20, undercut 10 y nada en empate, sin big gin.",

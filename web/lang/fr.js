@@ -157,6 +157,7 @@ export default {
   "level.easy": "Facile",
   "level.normal": "Normal",
   "level.hard": "Difficile",
+  "level.expert": "Expert",
   "preset.standard": "Le jeu courant : frapper à 10 ou moins, gin 25, undercut 25, partie en 100.",
   "preset.tournament": "Donnes standard, au meilleur de cinq parties en 250.",
   "preset.classic": "Les premières règles officielles : gin 20, undercut 10 et rien en cas d'égalité, pas de big gin.",

@@ -157,6 +157,7 @@ export default {
   "level.easy": "Facile",
   "level.normal": "Normale",
   "level.hard": "Difficile",
+  "level.expert": "Esperto",
   "preset.standard": "Il gioco comune: si bussa con 10 o meno, Gin 25, undercut 25, partita a 100.",
   "preset.tournament": "Mani standard, al meglio di cinque partite a 250.",
   "preset.classic": "Le prime regole ufficiali: Gin 20, undercut 10 e niente in caso di parità, niente Big Gin.",

@@ -202,3 +202,59 @@ def _count(result: ArenaResult, match: Match, sides: tuple[Side, Side]) -> None:
 def median_ms(times: list[float]) -> float:
     """Return the median of ``times`` (seconds) in milliseconds."""
     return statistics.median(times) * 1000 if times else 0.0
+
+
+TABLE_PAIRS = (
+    ("easy", "simple"),
+    ("normal", "simple"),
+    ("hard", "simple"),
+    ("expert", "simple"),
+    ("expert", "hard"),
+)
+"""The README table's match-ups: every level against the baseline, and the top two."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One arena run of the README table: ``a`` against ``b`` under the preset ``rules``."""
+
+    rules: str
+    a: str
+    b: str
+    games: int
+    won: int
+    points_per_hand: float
+
+
+def table_markdown(cells: list[Cell], command: str) -> str:
+    """Return the README table of ``cells``: one row per preset, one column per match-up.
+
+    >>> print(table_markdown([Cell("standard", "hard", "simple", 10, 7, 4.25)], "CMD"))
+    The first player's share of whole games won, seats alternating, with its 95% interval \
+and the games played (`CMD`).
+    <BLANKLINE>
+    | preset | hard vs simple |
+    |---|---|
+    | standard | 0.700 (0.397-0.892), 10 |
+    """
+    pairs = list(dict.fromkeys((cell.a, cell.b) for cell in cells))
+    presets = list(dict.fromkeys(cell.rules for cell in cells))
+    by_key = {(cell.rules, cell.a, cell.b): cell for cell in cells}
+    lines = [
+        "The first player's share of whole games won, seats alternating, with its 95% interval "
+        f"and the games played (`{command}`).",
+        "",
+        "| preset | " + " | ".join(f"{a} vs {b}" for a, b in pairs) + " |",
+        "|---|" + "---|" * len(pairs),
+    ]
+    for preset in presets:
+        row = [preset]
+        for a, b in pairs:
+            cell = by_key.get((preset, a, b))
+            if cell is None:
+                row.append("")
+                continue
+            rate, low, high = wilson(cell.won, cell.games)
+            row.append(f"{rate:.3f} ({low:.3f}-{high:.3f}), {cell.games}")
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines)

@@ -83,9 +83,12 @@ class Style:
     """A beginner waits for this much less deadwood than allowed before knocking."""
     miss_take: float = 0.0
     """Chance of overlooking a face-up card that only lowers the deadwood."""
+    defense: float = 0.0
+    """Weight of the deadwood held when the other player may go out: per point of
+    deadwood, times the stage of the hand (0 with a full stock, 1 when it runs out)."""
 
 
-HARD = Style("hard")
+HARD = Style("hard", hold_bias=26.0, defense=0.5)
 NORMAL = Style(
     "normal",
     infer=False,
@@ -128,12 +131,16 @@ class Context:
     limit: int
     """The knock limit of this hand (0: gin only)."""
     horizon: float
+    stage: float
+    """How far the hand has gone: 0 with a full stock, 1 when the stock runs out."""
     cache: dict[int, float] = field(default_factory=dict)
     """Hand values already worked out in this decision."""
     dangers: dict[int, float] = field(default_factory=dict)
     """Discard dangers already worked out in this decision."""
     hold_key: str = "hold_undercut"
     """Why a possible knock was not made: the reason key for the discard."""
+    deals: list[tuple[int, list[int]]] | None = None
+    """The expert's guesses of the hidden cards for this decision, once made."""
 
     def value(self, card: int) -> int:
         """Return the deadwood value of ``card``."""
@@ -164,7 +171,8 @@ class HeuristicPlayer:
         know = Knowledge(view, infer=self.style.infer)
         horizon = self.style.horizon * min(1.0, view.stock_count / 20) + 0.5
         rng = view_rng(self.seed, view, self.name)
-        ctx = Context(view, know, melder, tables, rng, view.knock_limit, horizon)
+        stage = max(0.0, min(1.0, 1 - (view.stock_count - 2) / 29))
+        ctx = Context(view, know, melder, tables, rng, view.knock_limit, horizon, stage)
         if view.phase in (Phase.FIRST_UPCARD, Phase.DRAW):
             return self._draw(ctx)
         return self._discard_phase(ctx)
@@ -203,7 +211,10 @@ class HeuristicPlayer:
             knock = 1.0
         style = self.style
         gain = now - expected
-        return now - ctx.horizon * gain - style.knock_bonus * knock - style.gin_bonus * gin
+        value = now - ctx.horizon * gain - style.knock_bonus * knock - style.gin_bonus * gin
+        if style.defense:
+            value += style.defense * ctx.stage * now
+        return value
 
     def _pair_bonus(self, ctx: Context, hand: int) -> float:
         """Return a beginner's count of close pairs among the deadwood (for easy)."""

@@ -40,7 +40,7 @@ never takes several discards, the move that puts most cards on the table. Hard d
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..actions import Action, Kind
 from ..cards import FULL_DECK, card_list, format_card, format_mask, mask_of
@@ -71,11 +71,15 @@ class MahjongStyle:
     """Pick the discard at random among this many next-best ones too (easy's slips)."""
 
 
+HARD_STYLE = MahjongStyle("hard", hold=0.4, outs=2.0, danger=1.0)
+"""Hard's style; the expert's search is gin rummy's, so in Mahjong gin it plays this too."""
+
 STYLES: dict[str, MahjongStyle] = {
     "simple": MahjongStyle("simple", several=False, hold=1.0),
     "easy": MahjongStyle("easy", several=False, hold=1.0, slack=2),
     "normal": MahjongStyle("normal", hold=0.6, outs=0.8),
-    "hard": MahjongStyle("hard", hold=0.4, outs=2.0, danger=1.0),
+    "hard": HARD_STYLE,
+    "expert": replace(HARD_STYLE, name="expert"),
 }
 """The styles of the levels ``make_player`` gives a Mahjong gin view to."""
 

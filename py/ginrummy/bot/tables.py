@@ -27,7 +27,7 @@ NO_CARD = 999
 """Stands for "no card to drop" in the ``drop`` table (an empty suit)."""
 
 
-def _trips(hand: int) -> int:
+def trip_ranks(hand: int) -> int:
     """Return the 13-bit mask of ranks with three or four cards in ``hand``."""
     a, b, c, d = hand & SUIT_MASK, hand >> 13 & SUIT_MASK, hand >> 26 & SUIT_MASK, hand >> 39
     return a & b & (c | d) | c & d & (a | b)
@@ -90,7 +90,7 @@ class DeadwoodTables:
     def deadwood(self, hand: int) -> int:
         """Return the least deadwood count of ``hand`` (a card mask of any size)."""
         table = self.runs
-        trips = _trips(hand)
+        trips = trip_ranks(hand)
         if not trips:
             return (
                 table[hand & SUIT_MASK]
@@ -115,7 +115,7 @@ class DeadwoodTables:
         """Return the least deadwood of ``hand`` less any one of its cards."""
         table, drop = self.runs, self.drop
         best = NO_CARD
-        trips = _trips(hand)
+        trips = trip_ranks(hand)
         for sets in set_choices(hand, trips) if trips else (0,):
             free = hand & ~sets
             if not free:
@@ -142,7 +142,7 @@ class DeadwoodTables:
         Other cards take the general way.
         """
         table, drop = self.runs, self.drop
-        trips = _trips(hand)
+        trips = trip_ranks(hand)
         prepared = []
         for sets in set_choices(hand, trips) if trips else (0,):
             free = hand & ~sets

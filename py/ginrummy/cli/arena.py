@@ -2,16 +2,24 @@
 
 Plays whole games between two players, seats alternating and each deal played twice
 with the seats swapped, and prints one ``name: value`` line per figure.
+
+``arena --table --games N --expert-games M --jobs J [--readme README.md]`` measures
+every match-up of the README's table (``bot.arena.TABLE_PAIRS``) under every preset, N
+games a cell (M for the cells with the expert, which thinks longer), J runs at a time,
+and prints the table in Markdown, or writes it into the README between its markers.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from ..bot import LEVELS, make_player
-from ..bot.arena import ArenaResult, run_arena
+from ..bot.arena import TABLE_PAIRS, ArenaResult, Cell, run_arena, table_markdown
 from ..match import check_seed
 from ..rules import PRESETS, find_rules
 
@@ -29,14 +37,26 @@ def register(commands: Any) -> None:
     arena.add_argument("--rules", default="standard", choices=sorted(PRESETS), metavar="PRESET")
     arena.add_argument("--seed", type=int, default=0, help="fixes every deal and every choice")
     arena.add_argument("--progress", action="store_true", help="print a dot per ten games")
+    arena.add_argument(
+        "--table", action="store_true", help="measure the README's table: every preset"
+    )
+    arena.add_argument(
+        "--expert-games", type=int, help="with --table: games of the expert's cells (--games)"
+    )
+    arena.add_argument("--jobs", type=int, default=1, help="with --table: runs at a time")
+    arena.add_argument(
+        "--readme", type=Path, help="with --table: write it into this file between its markers"
+    )
     arena.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the arena and print its figures."""
+    """Run the arena and print its figures (or the README's table)."""
     if args.games < 1:
         raise ValueError(f"--games must be at least 1, not {args.games}")
     check_seed(args.seed)
+    if args.table:
+        return run_table(args)
     rules = find_rules(args.rules)
 
     def progress(done: int, _result: ArenaResult) -> None:
@@ -55,4 +75,59 @@ def run(args: argparse.Namespace) -> int:
         print(file=sys.stderr)
     for line in result.lines(args.rules):
         print(line)
+    return 0
+
+
+MARKERS = ("<!-- arena-table -->", "<!-- /arena-table -->")
+"""The README's markers around the table."""
+
+
+def run_cell(preset: str, a: str, b: str, games: int, seed: int) -> Cell:
+    """Return one cell of the table: ``games`` games of ``a`` against ``b`` under ``preset``."""
+    result = run_arena(
+        lambda s: make_player(a, s), lambda s: make_player(b, s), find_rules(preset), games, seed
+    )
+    hands = max(result.hands, 1)
+    return Cell(
+        preset, a, b, result.games, result.a.games_won, (result.a.points - result.b.points) / hands
+    )
+
+
+def run_table(args: argparse.Namespace) -> int:
+    """Measure every cell of the README's table and print it, or write it into the README."""
+    expert_games = args.expert_games or args.games
+    if expert_games < 1 or args.jobs < 1:
+        raise ValueError("--expert-games and --jobs must be at least 1")
+    if args.readme is not None and not all(m in args.readme.read_text() for m in MARKERS):
+        raise ValueError(f"{args.readme} lacks the markers {' and '.join(MARKERS)}")
+    jobs = [
+        (preset, a, b, expert_games if "expert" in (a, b) else args.games, args.seed)
+        for preset in PRESETS
+        for a, b in TABLE_PAIRS
+    ]
+    cells = []
+    if args.jobs == 1:  # in this process: no pool to start (nor any in Pyodide)
+        for job in jobs:
+            cells.append(run_cell(*job))
+            if args.progress:
+                print(".", end="", file=sys.stderr, flush=True)
+    else:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            for future in [pool.submit(run_cell, *job) for job in jobs]:
+                cells.append(future.result())
+                if args.progress:
+                    print(".", end="", file=sys.stderr, flush=True)
+    if args.progress:
+        print(file=sys.stderr)
+    command = f"python -m ginrummy arena --table --games {args.games}"
+    if expert_games != args.games:
+        command += f" --expert-games {expert_games}"
+    table = table_markdown(cells, command + f" --seed {args.seed}")
+    if args.readme is None:
+        print(table)
+        return 0
+    text = args.readme.read_text()
+    start, end = MARKERS
+    pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.DOTALL)
+    args.readme.write_text(pattern.sub(lambda _: f"{start}\n{table}\n{end}", text, count=1))
     return 0

@@ -1,0 +1,198 @@
+"""The expert and its play-outs: guesses of the hidden cards, the cheap policy, the search."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from deals import make_deck
+from ginrummy.bot import LEVELS, make_player
+from ginrummy.bot.expert import ExpertPlayer
+from ginrummy.bot.knowledge import Knowledge
+from ginrummy.bot.playout import Playout, sample_deal
+from ginrummy.bot.tables import deadwood_tables
+from ginrummy.cards import FULL_DECK, parse_card, parse_mask
+from ginrummy.match import Match
+from ginrummy.melds import Melder
+from ginrummy.rules import STANDARD, AceMode, find_rules
+from ginrummy.state import melder_for
+from ginrummy.view import SeatView, seat_view
+from test_bot import view_after_draw
+
+
+def deal(non_dealer: str, dealer: str, upcard: str, stock: str = "") -> Match:
+    """Return a standard match whose first hand deals these cards, seat 0 not dealing."""
+    deck = make_deck(non_dealer, dealer, upcard, stock)
+    match = Match(STANDARD, seed=1, decks=[deck])
+    if match.hand.dealer != 1:
+        match = Match(STANDARD, seed=2, decks=[deck])
+    assert match.hand.dealer == 1
+    return match
+
+
+def views_of_a_match(preset: str, seed: int, moves: int) -> list[SeatView]:
+    """Return the view of the seat to move at each of the first ``moves`` moves of a match
+    between hard and normal (pick-ups, passes and discards of both)."""
+    match = Match(find_rules(preset), seed=seed)
+    players = (make_player("hard", 1), make_player("normal", 2))
+    views = []
+    for _ in range(moves):
+        if match.over:
+            break
+        seat = match.to_move
+        if seat is None:
+            match.play("next")
+            continue
+        view = seat_view(match, seat)
+        views.append(view)
+        match.play(players[seat].choose(view).action)
+    return views
+
+
+def playout_for(view: SeatView) -> Playout:
+    """Return the play-out engine for the rules of ``view``."""
+    rules = view.rules
+    rtc = rules.ace_mode is AceMode.ROUND_THE_CORNER
+    tables = deadwood_tables(rtc, rules.unmatched_ace)
+    return Playout(rules, tables, melder_for(rules), view.knock_limit, view.doubled)
+
+
+def test_a_guess_keeps_the_best_of_its_extra_cards() -> None:
+    # With extra cards the other hand keeps its best ten: its deadwood is lower on average.
+    view = views_of_a_match("standard", seed=8, moves=30)[-1]
+    know = Knowledge(view)
+    playout = playout_for(view)
+    rng = random.Random(6)
+    tables = deadwood_tables(False, 1)
+    plain = sum(tables.deadwood(sample_deal(know, rng, playout)[0]) for _ in range(100))
+    extra = sum(tables.deadwood(sample_deal(know, rng, playout, 4)[0]) for _ in range(100))
+    assert extra < plain * 0.85
+
+
+def test_expert_is_a_level() -> None:
+    assert LEVELS[-1] == "expert"
+    assert isinstance(make_player("expert", 3), ExpertPlayer)
+
+
+@pytest.mark.parametrize("preset", ["standard", "french"])
+def test_a_guess_deals_only_unseen_cards_and_keeps_the_counts(preset: str) -> None:
+    rng = random.Random(4)
+    taken = 0
+    for view in views_of_a_match(preset, seed=8, moves=60):
+        know = Knowledge(view)
+        pile = sum(1 << card for card in view.discards)
+        for extra in range(5):
+            other, stock = sample_deal(know, rng, playout_for(view), extra)
+            stock_mask = sum(1 << card for card in stock)
+            # the other hand: its size, every card it is known to hold, none this seat saw
+            assert other.bit_count() == view.opponent_count
+            assert other & view.opponent_known == view.opponent_known
+            assert not other & (view.hand | pile)
+            # the stock: its size, each card once, none seen, none in the other hand
+            assert len(stock) == len(set(stock)) == view.stock_count
+            assert not stock_mask & (view.hand | pile | view.opponent_known | other)
+            # and together with what the seat sees, the whole deck
+            assert view.hand | pile | other | stock_mask == FULL_DECK
+        taken += view.opponent_known != 0
+    assert taken > 0  # some positions had cards the other player took from the pile
+
+
+def test_guesses_lean_on_what_the_other_player_showed() -> None:
+    # Seat 0 takes the first upcard, the 8 of hearts, and throws the king of diamonds.
+    # Seat 1 then guesses the 7 and 9 of hearts in seat 0's hand more often than the
+    # 2 of hearts, which is far from anything seat 0 did.
+    match = deal("As 2s 3s 7c 8c 9c Tc Jd Qd Kd", "2d 4d 6d 8d 3c 5c 4h Th Js 5s", "8h")
+    match.play("upcard")
+    match.play("discard Kd")
+    view = seat_view(match, 1)
+    know = Knowledge(view)
+    rng = random.Random(2)
+    near = far = 0
+    for _ in range(400):
+        other, _stock = sample_deal(know, rng, playout_for(view))
+        assert other >> parse_card("8h") & 1  # known: it took it
+        near += (other >> parse_card("7h") & 1) + (other >> parse_card("9h") & 1)
+        far += 2 * (other >> parse_card("2h") & 1)
+    assert near > far * 1.3
+
+
+def test_the_cheap_discard_is_the_least_deadwood_one() -> None:
+    melder = Melder()
+    playout = Playout(STANDARD, deadwood_tables(False, 1), melder, 10, False)
+    rng = random.Random(9)
+    for trial in range(300):
+        cards = rng.sample(range(52), 11)
+        if trial % 3 == 0:  # many hands with a set or two: the set choices matter
+            rank = rng.randrange(13)
+            cards = list({*cards[:7], rank, rank + 13, rank + 26, (rank + 39) % 52})[:11]
+            cards += [c for c in range(52) if c not in cards][: 11 - len(cards)]
+        hand = sum(1 << card for card in cards)
+        banned = cards[0] if trial % 2 else None
+        card, left = playout.least_discard(hand, 0 if banned is None else 1 << banned)
+        counts = {c: n for c, n in melder.discard_deadwoods(hand).items() if c != banned}
+        assert card != banned
+        assert left == counts[card] == min(counts.values())
+        ties = [c for c, n in counts.items() if n == left]
+        assert melder.value(card) == max(melder.value(c) for c in ties)
+
+
+def test_a_playout_scores_gin_as_the_rules_do() -> None:
+    # Seat 0 holds gin after throwing the king: gin bonus 25 plus the other's 58 deadwood.
+    playout = Playout(STANDARD, deadwood_tables(False, 1), Melder(), 10, False)
+    gin = parse_mask("As 2s 3s 7h 8h 9h Tc Jc Qc Kc")
+    loose = parse_mask("2d 4d 6d 8d Td 3c 5c 7c 9c 4h")  # 2+4+6+8+10+3+5+7+9+4 = 58
+    assert playout.go_out(0, [gin, loose]) == 25 + 58
+    assert playout.go_out(1, [loose, gin]) == -(25 + 58)
+    doubled = Playout(STANDARD, deadwood_tables(False, 1), Melder(), 10, True)
+    assert doubled.go_out(0, [gin, loose]) == 2 * (25 + 58)
+
+
+def test_a_playout_ends_the_hand() -> None:
+    playout = Playout(STANDARD, deadwood_tables(False, 1), Melder(), 10, False)
+    rng = random.Random(3)
+    results = []
+    for _ in range(50):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[:10]), sum(1 << c for c in deck[10:20])]
+        result = playout.play(hands, deck[21:], deck[20], 0)
+        assert hands[0].bit_count() == hands[1].bit_count() == 10
+        results.append(result)
+    assert any(r > 0 for r in results) and any(r < 0 for r in results)
+
+
+def test_expert_takes_the_card_that_gives_gin() -> None:
+    # Both pass the first upcard, seat 0 draws the 5h from the stock and throws the Kc;
+    # seat 1 then takes it: with it, seat 1 has gin (it throws the 4h).
+    match = deal("2d 4d 6d 8d Td 3c 5c 7c 9c Kc", "As 2s 3s 7h 8h 9h Tc Jc Qc 4h", "Ks", stock="5h")
+    for move in ("pass", "pass", "stock", "discard Kc"):
+        match.play(move)
+    view = seat_view(match, 1)
+    assert set(view.legal) == {"stock", "upcard"}
+    expert = make_player("expert", 1)
+    assert expert.choose(view).action == "upcard"
+    match.play("upcard")
+    assert expert.choose(seat_view(match, 1)).action == "gin 4h"
+
+
+def test_expert_knocks_when_holding_on_only_loses() -> None:
+    # Three melds and the king thrown, one card of deadwood, five cards left in the
+    # stock: every guess of the other hand loses to this knock, waiting gains nothing.
+    view = view_after_draw("As 2s 3s 7h 8h 9h Tc Jc Ad Kd", "2d 4d 6d 8d Td 3c 5c 7c 9c 4h", "Qc")
+    view = replace(view, stock_count=5)
+    decision = make_player("expert", 1).choose(view)
+    assert decision.action.startswith("knock Kd")
+
+
+@pytest.mark.parametrize(
+    "preset", ["standard", "oklahoma", "straight", "round_the_corner", "italian", "french"]
+)
+def test_expert_plays_a_hand_under_every_kind_of_rules(preset: str) -> None:
+    match = Match(find_rules(preset).replace(manual_layoffs=preset == "italian"), seed=5)
+    players = (make_player("expert", 1), make_player("simple", 2))
+    while match.to_move is not None:
+        seat = match.to_move
+        match.play(players[seat].choose(seat_view(match, seat)).action)
+    assert match.hand.over
