@@ -11,6 +11,7 @@ from deals import make_deck
 from ginrummy.bot import LEVELS, make_player
 from ginrummy.bot.expert import ExpertPlayer
 from ginrummy.bot.knowledge import Knowledge
+from ginrummy.bot.mahjong import FlowPlayer
 from ginrummy.bot.playout import Playout, sample_deal
 from ginrummy.bot.tables import deadwood_tables
 from ginrummy.cards import FULL_DECK, parse_card, parse_mask
@@ -73,7 +74,8 @@ def test_a_guess_keeps_the_best_of_its_extra_cards() -> None:
 
 def test_expert_is_a_level() -> None:
     assert LEVELS[-1] == "expert"
-    assert isinstance(make_player("expert", 3), ExpertPlayer)
+    player = make_player("expert", 3)
+    assert isinstance(player, FlowPlayer) and isinstance(player.gin, ExpertPlayer)
 
 
 @pytest.mark.parametrize("preset", ["standard", "french"])
