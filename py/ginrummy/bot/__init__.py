@@ -26,7 +26,7 @@ unchanged since their figures were taken (normal and easy), and hard's before is
 =====================  ========  =====  ======================  ===============
 a vs b                 rules     games  a's win rate (95% CI)   points per hand
 =====================  ========  =====  ======================  ===============
-hard* vs simple        standard  200    0.770 (0.707-0.823)     +5.88
+hard* vs simple        standard  400    0.755 (0.711-0.795)     +5.64
 expert* vs simple      standard  100    0.780 (0.689-0.850)     +5.64
 expert* vs hard*       standard  100    0.490 (0.394-0.587)     -1.22
 hard* vs simple        oklahoma  200    0.685 (0.618-0.745)     +6.10
