@@ -27,8 +27,8 @@ unchanged since their figures were taken (normal and easy), and hard's before is
 a vs b                 rules     games  a's win rate (95% CI)   points per hand
 =====================  ========  =====  ======================  ===============
 hard* vs simple        standard  400    0.755 (0.711-0.795)     +5.64
-expert* vs simple      standard  100    0.780 (0.689-0.850)     +5.64
-expert* vs hard*       standard  100    0.490 (0.394-0.587)     -1.22
+expert* vs simple      standard  400    0.735 (0.690-0.776)     +4.90
+expert* vs hard*       standard  400    0.497 (0.449-0.546)     -0.35
 hard* vs simple        oklahoma  200    0.685 (0.618-0.745)     +6.10
 hard* vs normal        standard  400    0.630 (0.582-0.676)     +2.97
 hard vs simple         standard  400    0.745 (0.700-0.785)     +5.16
