@@ -26,10 +26,11 @@ unchanged since their figures were taken (normal and easy), and hard's before is
 =====================  ========  =====  ======================  ===============
 a vs b                 rules     games  a's win rate (95% CI)   points per hand
 =====================  ========  =====  ======================  ===============
-hard* vs simple        standard  200    0.770 (0.707-0.823)     +5.88
-expert* vs simple      standard  100    0.780 (0.689-0.850)     +5.64
-expert* vs hard*       standard  100    0.490 (0.394-0.587)     -1.22
+hard* vs simple        standard  400    0.755 (0.711-0.795)     +5.64
+expert* vs simple      standard  400    0.735 (0.690-0.776)     +4.90
+expert* vs hard*       standard  400    0.497 (0.449-0.546)     -0.35
 hard* vs simple        oklahoma  200    0.685 (0.618-0.745)     +6.10
+hard* vs normal        standard  400    0.630 (0.582-0.676)     +2.97
 hard vs simple         standard  400    0.745 (0.700-0.785)     +5.16
 normal vs simple       standard  400    0.680 (0.633-0.724)     +2.80
 easy vs simple         standard  400    0.203 (0.166-0.245)     -5.56
@@ -43,9 +44,11 @@ hard, normal, easy     both      200    1.000 (0.981-1.000)     vs random
 
 Hard decided in 2.4 ms (median) and 14 ms (99th percentile) in CPython, and in 5.4 ms
 and 45 ms inside Pyodide (Python 3.14) under Node (before issue 16, on a quiet machine).
-On the loaded machine, in CPU time per decision over four games against hard, hard* takes
-5.0 ms (median) and 21.6 ms (99th percentile), the expert 6.3 ms and 32.4 ms (most of its
-decisions are hard's; a searched one plays 32 guesses out once or twice).
+Over four games against hard on the machine loaded about four times over, hard* decides
+in 4.0 ms (median) and 17.8 ms (99th percentile) in CPython, the expert in 5.6 ms and
+30.8 ms (most of its decisions are hard's; a searched one plays 32 guesses out once or
+twice); inside Pyodide under Node, over three games, hard* in 9.4 ms and 58.8 ms, the
+expert in 11.9 ms and 76.5 ms (89 ms at most).
 """
 
 from __future__ import annotations

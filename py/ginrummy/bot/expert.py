@@ -128,11 +128,11 @@ class ExpertPlayer(HeuristicPlayer):
         counts = ctx.melder.discard_deadwoods(hand)
         best = min(counts[_card(a)] for a in knocks)
         card = max(_card(a) for a in knocks if counts[_card(a)] == best)
-        if ctx.view.stock_count <= 2:
-            return hard if hard is not None else self._knock_now(ctx, hand, card, best)
         knock = self._knock_value(ctx, card)
         knock += self._score_margin(ctx, knock)
-        hold = self._discard_value(ctx, hand, options[0][1])
+        # a discard with two cards left in the stock leaves a dead hand: no points
+        late = ctx.view.stock_count <= 2
+        hold = 0.0 if late else self._discard_value(ctx, hand, options[0][1])
         if hard is not None:
             knock += HEAD_START
         else:
