@@ -78,8 +78,9 @@ export async function readSnapshot(stream) {
       headerRead += taken;
       chunk = chunk.subarray(taken);
       if (headerRead < HEADER_BYTES) continue;
+      const words = new DataView(header.buffer);
       const [magic, length, memoryAt, imageLength] = [0, 1, 2, 3].map((index) =>
-        new DataView(header.buffer).getUint32(4 * index, true),
+        words.getUint32(4 * index, true),
       );
       if (magic !== MAGIC) throw new Error("not a packed snapshot");
       found = { snapshot: new Uint8Array(length), memoryAt, imageLength };
