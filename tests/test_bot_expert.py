@@ -151,6 +151,16 @@ def test_a_playout_scores_gin_as_the_rules_do() -> None:
     assert doubled.go_out(0, [gin, loose]) == 2 * (25 + 58)
 
 
+def test_a_playout_lets_the_defender_lay_off_on_gin_when_the_rules_do() -> None:
+    # German rules let the defender lay off on gin: the 4s goes on the spades and the 9c
+    # on the clubs, so gin scores the bonus 20 plus 58 - 4 - 9 = 45 (not 20 + 58).
+    german = find_rules("german")
+    playout = Playout(german, deadwood_tables(False, 1), melder_for(german), 10, False)
+    gin = parse_mask("As 2s 3s 7h 8h 9h Tc Jc Qc Kc")
+    loose = parse_mask("2d 4d 6d 8d Td 3c 5c 7c 9c 4s")  # 2+4+6+8+10+3+5+7+9+4 = 58
+    assert playout.go_out(0, [gin, loose]) == 20 + 45
+
+
 def test_a_playout_ends_the_hand() -> None:
     playout = Playout(STANDARD, deadwood_tables(False, 1), Melder(), 10, False)
     rng = random.Random(3)
