@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from deals import make_deck
+from deals import make_deck, play_views
 from ginrummy.bot import LEVELS, make_player
 from ginrummy.bot.expert import ExpertPlayer
 from ginrummy.bot.knowledge import Knowledge
@@ -36,20 +36,8 @@ def deal(non_dealer: str, dealer: str, upcard: str, stock: str = "") -> Match:
 def views_of_a_match(preset: str, seed: int, moves: int) -> list[SeatView]:
     """Return the view of the seat to move at each of the first ``moves`` moves of a match
     between hard and normal (pick-ups, passes and discards of both)."""
-    match = Match(find_rules(preset), seed=seed)
     players = (make_player("hard", 1), make_player("normal", 2))
-    views = []
-    for _ in range(moves):
-        if match.over:
-            break
-        seat = match.to_move
-        if seat is None:
-            match.play("next")
-            continue
-        view = seat_view(match, seat)
-        views.append(view)
-        match.play(players[seat].choose(view).action)
-    return views
+    return list(play_views(Match(find_rules(preset), seed=seed), players, moves))
 
 
 def playout_for(view: SeatView) -> Playout:
