@@ -6,13 +6,16 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ginrummy import bridge
+from ginrummy.bot.decision import Player
 from ginrummy.cards import DECK_SIZE, parse_card, parse_cards
 from ginrummy.match import Match, first_dealer
 from ginrummy.rules import PRESETS, Deal, Rules, find_rules
 from ginrummy.state import Hand
+from ginrummy.view import SeatView, seat_view
 
 STANDARD = PRESETS["standard"]
 KNOCKER = "As 2s 3s 4c 5c 6c 7d 7h 7s Kd"
@@ -127,3 +130,18 @@ def layoff_match() -> Match:
     match.play("upcard")
     match.play("knock Kd")
     return match
+
+
+def play_views(match: Match, players: Sequence[Player], moves: int) -> Iterator[SeatView]:
+    """Play at most ``moves`` steps of ``match`` (a move of ``players[seat]``, or the next
+    hand's deal), yielding the view of the seat to move before each move is made."""
+    for _ in range(moves):
+        if match.over:
+            return
+        seat = match.to_move
+        if seat is None:
+            match.play("next")
+            continue
+        view = seat_view(match, seat)
+        yield view
+        match.play(players[seat].choose(view).action)

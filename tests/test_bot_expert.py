@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from deals import make_deck
+from deals import make_deck, play_views
 from ginrummy.bot import LEVELS, make_player
 from ginrummy.bot.expert import ExpertPlayer
 from ginrummy.bot.knowledge import Knowledge
@@ -36,20 +36,8 @@ def deal(non_dealer: str, dealer: str, upcard: str, stock: str = "") -> Match:
 def views_of_a_match(preset: str, seed: int, moves: int) -> list[SeatView]:
     """Return the view of the seat to move at each of the first ``moves`` moves of a match
     between hard and normal (pick-ups, passes and discards of both)."""
-    match = Match(find_rules(preset), seed=seed)
     players = (make_player("hard", 1), make_player("normal", 2))
-    views = []
-    for _ in range(moves):
-        if match.over:
-            break
-        seat = match.to_move
-        if seat is None:
-            match.play("next")
-            continue
-        view = seat_view(match, seat)
-        views.append(view)
-        match.play(players[seat].choose(view).action)
-    return views
+    return list(play_views(Match(find_rules(preset), seed=seed), players, moves))
 
 
 def playout_for(view: SeatView) -> Playout:
@@ -149,6 +137,16 @@ def test_a_playout_scores_gin_as_the_rules_do() -> None:
     assert playout.go_out(1, [loose, gin]) == -(25 + 58)
     doubled = Playout(STANDARD, deadwood_tables(False, 1), Melder(), 10, True)
     assert doubled.go_out(0, [gin, loose]) == 2 * (25 + 58)
+
+
+def test_a_playout_lets_the_defender_lay_off_on_gin_when_the_rules_do() -> None:
+    # German rules let the defender lay off on gin: the 4s goes on the spades and the 9c
+    # on the clubs, so gin scores the bonus 20 plus 58 - 4 - 9 = 45 (not 20 + 58).
+    german = find_rules("german")
+    playout = Playout(german, deadwood_tables(False, 1), melder_for(german), 10, False)
+    gin = parse_mask("As 2s 3s 7h 8h 9h Tc Jc Qc Kc")
+    loose = parse_mask("2d 4d 6d 8d Td 3c 5c 7c 9c 4s")  # 2+4+6+8+10+3+5+7+9+4 = 58
+    assert playout.go_out(0, [gin, loose]) == 20 + 45
 
 
 def test_a_playout_ends_the_hand() -> None:

@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from deals import play_views
 from ginrummy.bot import LEVELS, Player, make_player
 from ginrummy.bot.expert import ExpertPlayer
 from ginrummy.bot.mahjong import FlowPlayer
@@ -64,14 +65,8 @@ def test_decisions_ignore_the_hidden_cards(preset: str) -> None:
     for game in range(2):  # two matches, the first few dozen moves of each
         match = Match(rules, seed=100 + game)
         movers = (make_player("hard", 1), make_player("normal", 2))
-        for _ in range(40):
-            if match.over:
-                break
-            seat = match.to_move
-            if seat is None:
-                match.play("next")
-                continue
-            view = seat_view(match, seat)
+        for view in play_views(match, movers, 40):
+            seat = view.seat
             altered = redeal_hidden(match, seat, rng)
             changed += hidden_of(altered, seat) != hidden_of(match, seat)
             assert seat_view(altered, seat) == view
@@ -80,7 +75,6 @@ def test_decisions_ignore_the_hidden_cards(preset: str) -> None:
                 theirs = player(level).choose(seat_view(altered, seat))
                 assert mine == theirs, (level, preset, view.phase)
             checked += 1
-            match.play(movers[seat].choose(view).action)
     assert checked > 60
     assert changed > checked // 2
 

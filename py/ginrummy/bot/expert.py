@@ -26,7 +26,7 @@ from dataclasses import replace
 from ..actions import Action
 from .baseline import view_rng
 from .decision import Decision
-from .heuristic import HARD, Context, HeuristicPlayer, _card
+from .heuristic import HARD, Context, HeuristicPlayer, knock_card
 from .playout import Playout, sample_deal
 
 EXPERT = replace(HARD, name="expert")
@@ -125,9 +125,7 @@ class ExpertPlayer(HeuristicPlayer):
     ) -> Decision | None:
         """Return the knock to make, or None to play on: knock against play on, played out."""
         hard = super()._knock(ctx, hand, knocks, options)
-        counts = ctx.melder.discard_deadwoods(hand)
-        best = min(counts[_card(a)] for a in knocks)
-        card = max(_card(a) for a in knocks if counts[_card(a)] == best)
+        card, best = knock_card(ctx.melder, hand, knocks)
         knock = self._knock_value(ctx, card)
         knock += self._score_margin(ctx, knock)
         # a discard with two cards left in the stock leaves a dead hand: no points

@@ -404,9 +404,7 @@ class HeuristicPlayer:
         options: list[tuple[float, int]],
     ) -> Decision | None:
         """Return the knock to make, or None to keep playing."""
-        counts = ctx.melder.discard_deadwoods(hand)
-        best = min(counts[_card(a)] for a in knocks)
-        card = min((_card(a) for a in knocks if counts[_card(a)] == best), key=lambda c: -c)
+        card, best = knock_card(ctx.melder, hand, knocks)
         rest = hand & ~(1 << card)
         style = self.style
         waits = style.knock_wait and best > max(1, ctx.limit - style.knock_wait)
@@ -671,6 +669,14 @@ def _card(action: Action) -> int:
     """Return the card of an action that has one."""
     assert action.card is not None
     return action.card
+
+
+def knock_card(melder: Melder, hand: int, knocks: list[Action]) -> tuple[int, int]:
+    """Return the card to throw of the ``knocks`` from the 11-card ``hand``, and the
+    deadwood it leaves: the least deadwood, the highest card on a tie."""
+    counts = melder.discard_deadwoods(hand)
+    best = min(counts[_card(a)] for a in knocks)
+    return max(_card(a) for a in knocks if counts[_card(a)] == best), best
 
 
 def make_style(name: str, **changes: Any) -> Style:

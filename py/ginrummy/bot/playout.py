@@ -36,6 +36,7 @@ from ..cards import SUIT_MASK
 from ..melds import Melder
 from ..rules import Rules
 from ..scoring import Outcome, score_hand
+from ..showdown import takes_layoffs
 from ..state import DEAD_STOCK
 from .knowledge import Knowledge
 from .tables import DeadwoodTables, set_choices, trip_ranks
@@ -129,13 +130,12 @@ class Playout:
         melder = self.melder
         own, other = hands[knocker], hands[1 - knocker]
         count = self.tables.deadwood(own)
-        if count == 0:
-            kind = Outcome.GIN
-            defender = self.tables.deadwood(other)
-        else:
-            kind = Outcome.KNOCK
+        kind = Outcome.KNOCK if count else Outcome.GIN
+        if takes_layoffs(self.rules, kind):  # the knocker lays its best melds down
             melds = melder.best_arrangement(own).melds
             defender = melder.best_layoffs(melds, other).arrangement.count
+        else:
+            defender = self.tables.deadwood(other)
         score = score_hand(
             self.rules,
             knocker=knocker,

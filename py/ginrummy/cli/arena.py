@@ -15,6 +15,7 @@ import argparse
 import re
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -106,17 +107,14 @@ def run_table(args: argparse.Namespace) -> int:
         for a, b in TABLE_PAIRS
     ]
     cells = []
-    if args.jobs == 1:  # in this process: no pool to start (nor any in Pyodide)
-        for job in jobs:
-            cells.append(run_cell(*job))
+    # one job at a time runs in this process: no pool to start (nor any in Pyodide)
+    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+        columns = list(zip(*jobs, strict=True))
+        done = map(run_cell, *columns) if pool is None else pool.map(run_cell, *columns)
+        for cell in done:
+            cells.append(cell)
             if args.progress:
                 print(".", end="", file=sys.stderr, flush=True)
-    else:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            for future in [pool.submit(run_cell, *job) for job in jobs]:
-                cells.append(future.result())
-                if args.progress:
-                    print(".", end="", file=sys.stderr, flush=True)
     if args.progress:
         print(file=sys.stderr)
     command = f"python -m ginrummy arena --table --games {args.games}"
