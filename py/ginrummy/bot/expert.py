@@ -26,7 +26,7 @@ from dataclasses import replace
 from ..actions import Action
 from .baseline import view_rng
 from .decision import Decision
-from .heuristic import HARD, Context, HeuristicPlayer, knock_card
+from .heuristic import HARD, Context, HeuristicPlayer, knock_card, knock_key
 from .playout import Playout, sample_deal
 
 EXPERT = replace(HARD, name="expert")
@@ -146,5 +146,4 @@ class ExpertPlayer(HeuristicPlayer):
         arrangements = ctx.melder.arrangements(rest)
         samples = self._sample_hands(ctx)
         _risk, chosen = self._undercut_risk(ctx, samples, count, arrangements)
-        key = "knock_late" if ctx.view.stock_count < 13 else "knock"
-        return self._knock_decision(ctx, card, count, chosen, key)
+        return self._knock_decision(ctx, card, count, chosen, knock_key(ctx.view.stock_count))

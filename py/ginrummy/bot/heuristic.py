@@ -147,6 +147,16 @@ class Context:
         return self.tables.values[card % 13]
 
 
+def lateness(stock: int) -> float:
+    """Return how late in the hand a stock of ``stock`` cards is: 0 at 20 or more, 1 at 6."""
+    return max(0.0, min(1.0, (20 - stock) / 14))
+
+
+def knock_key(stock: int) -> str:
+    """Return the reason key of a knock with ``stock`` cards left: late from 13 down."""
+    return "knock_late" if lateness(stock) >= 0.5 else "knock"
+
+
 class HeuristicPlayer:
     """The computer opponent at one level."""
 
@@ -417,7 +427,7 @@ class HeuristicPlayer:
         samples = self._sample_hands(ctx)
         risk, chosen = self._undercut_risk(ctx, samples, best, arrangements)
         stock = ctx.view.stock_count
-        late = max(0.0, min(1.0, (20 - stock) / 14))
+        late = lateness(stock)
         if style.knock_ev:
             knock_ev = self._knock_ev(ctx, samples, best, chosen)
             hold_ev = self._hold_ev(ctx, samples, best, options)
@@ -434,7 +444,7 @@ class HeuristicPlayer:
                 allowed += 0.3  # box scoring pays the knocker whatever happens
             if risk > allowed:
                 return None
-        key = "knock_late" if late >= 0.5 else "knock"
+        key = knock_key(stock)
         return self._knock_decision(ctx, card, best, chosen, key)
 
     def _hold_bias(self, ctx: Context) -> float:
