@@ -38,7 +38,7 @@ What the source leaves open is resolved so, each a rule or said here:
 >>> hand = MahjongHand(find_rules("mahjong"), list(range(52)), dealer=1)
 >>> [a.text for a in hand.legal_actions()]
 ['pass', 'take 1']
->>> table_points(hand.melder, parse_mask("7h 8h 9h Ks Kc Kd As Ac Ad"))
+>>> hand.melder.mask_value(parse_mask("7h 8h 9h Ks Kc Kd As Ac Ad"))
 90
 """
 
@@ -95,11 +95,6 @@ def melds_in(melder: Melder, hand: int, need: int = 0) -> list[int]:
     return out
 
 
-def table_points(melder: Melder, cards: int) -> int:
-    """Return the value of the cards of the mask ``cards`` in Mahjong gin's card values."""
-    return melder.mask_value(cards)
-
-
 def score_gin(
     rules: Rules, melder: Melder, winner: int, laid: list[int], hands: list[int]
 ) -> HandScore:
@@ -120,12 +115,12 @@ def score_gin(
         if laid[seat]:
             count = laid[seat].bit_count()
             note = f"{count} cards on the table"
-            lines.append(ScoreLine(seat, table_points(melder, laid[seat]), Rule.TABLE, note))
+            lines.append(ScoreLine(seat, melder.mask_value(laid[seat]), Rule.TABLE, note))
         if seat == winner:
             lines.append(ScoreLine(seat, rules.gin_bonus, Rule.GIN, "gin bonus"))
         elif hands[seat]:
             note = f"{hands[seat].bit_count()} cards in hand"
-            lines.append(ScoreLine(seat, -table_points(melder, hands[seat]), Rule.HAND, note))
+            lines.append(ScoreLine(seat, -melder.mask_value(hands[seat]), Rule.HAND, note))
     points = [0, 0]
     for line in lines:
         points[line.seat] += line.points
@@ -163,7 +158,7 @@ class MahjongHand(Hand):
 
     def table_points(self, seat: int) -> int:
         """Return the value of the cards ``seat`` has on the table."""
-        return table_points(self.melder, self.laid[seat])
+        return self.melder.mask_value(self.laid[seat])
 
     # --- legal actions --------------------------------------------------------------
 
@@ -467,7 +462,7 @@ def score_report(rules: Rules, laid: tuple[str, str], held: tuple[str, str]) -> 
     return {
         "laid": [format_mask(mask) for mask in tables],
         "hands": [format_mask(mask) for mask in hands],
-        "table_points": [table_points(melder, mask) for mask in tables],
-        "hand_points": [table_points(melder, mask) for mask in hands],
+        "table_points": [melder.mask_value(mask) for mask in tables],
+        "hand_points": [melder.mask_value(mask) for mask in hands],
         **score.to_json(),
     }
