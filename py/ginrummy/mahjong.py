@@ -196,10 +196,15 @@ class MahjongHand(Hand):
         (the ``meld_after_take`` rule: not after a take of several, when off)."""
         return not self.several or self.rules.meld_after_take
 
+    def _keepable(self, hand: int) -> int:
+        """Return the cards of ``hand`` the player may discard this turn: all but a card
+        just taken alone from the pile."""
+        return hand if self.taken is None else hand & ~(1 << self.taken)
+
     def _lays(self, hand: int, required: int | None = None) -> list[Action]:
         """Return the melds and additions of cards of ``hand`` (holding ``required`` when
         given) that leave the player a card it may discard."""
-        keep = hand if self.taken is None else hand & ~(1 << self.taken)
+        keep = self._keepable(hand)
         need = 0 if required is None else 1 << required
         out = [act.meld(meld) for meld in melds_in(self.melder, hand, need) if keep & ~meld]
         for onto in self.melds:
@@ -288,8 +293,7 @@ class MahjongHand(Hand):
             return f"{''.join(format_mask(cards))} does not extend {''.join(format_mask(onto))}"
         if self.phase is Phase.MELD and self.forced is not None and not cards >> self.forced & 1:
             return f"the lowest card taken, {self._forced_text()}, must go into a meld first"
-        keep = hand if self.taken is None else hand & ~(1 << self.taken)
-        if not keep & ~cards:
+        if not self._keepable(hand) & ~cards:
             return "a player must keep a card it may discard"
         if not self.may_lay():
             return "after taking several cards and melding the lowest, the turn ends with a discard"
