@@ -58,13 +58,10 @@ from .cards import (
     parse_cards,
     parse_mask,
 )
-from .melds import Melder, all_runs
+from .melds import Melder, all_runs, sets_of
 from .rules import Flow, MeldTiming, Rules
 from .scoring import HandScore, Outcome, Rule, ScoreLine
 from .state import Event, Hand, Phase, melder_for
-
-_RANK_LINE = 1 | 1 << 13 | 1 << 26 | 1 << 39
-"""The four aces; shifted left by a rank, the four cards of that rank."""
 
 
 def melds_in(melder: Melder, hand: int, need: int = 0) -> list[int]:
@@ -81,11 +78,7 @@ def melds_in(melder: Melder, hand: int, need: int = 0) -> list[int]:
     ranks = sorted({card % 13 for card in needed}) if need else range(13)
     suits = sorted({card // 13 for card in needed}) if need else range(4)
     for rank in ranks:
-        line = hand & _RANK_LINE << rank
-        size = line.bit_count()
-        if size >= 3:
-            options = [line] if size == 3 else [line, *(line & ~(1 << c) for c in cards_of(line))]
-            out += [meld for meld in options if meld & need == need]
+        out += [meld for meld in sets_of(hand, rank) if meld & need == need]
     for suit in suits:
         held = hand >> suit * 13 & SUIT_MASK
         for run in all_runs(melder.round_the_corner):
