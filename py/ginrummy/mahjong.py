@@ -51,14 +51,13 @@ from .actions import Action, Kind
 from .cards import (
     SUIT_MASK,
     card_list,
-    cards_of,
     format_card,
     format_mask,
     mask_of,
     parse_cards,
     parse_mask,
 )
-from .melds import Melder, all_runs, sets_of
+from .melds import Melder, all_runs, sets_of, union
 from .rules import Flow, MeldTiming, Rules
 from .scoring import HandScore, Outcome, Rule, ScoreLine
 from .state import Event, Hand, Phase, melder_for
@@ -447,10 +446,7 @@ def score_report(rules: Rules, laid: tuple[str, str], held: tuple[str, str]) -> 
     tables = [parse_mask(text) for text in laid]
     hands = [parse_mask(text) for text in held]
     masks = [*tables, *hands]
-    if (
-        sum(mask.bit_count() for mask in masks)
-        != mask_of(c for m in masks for c in cards_of(m)).bit_count()
-    ):
+    if sum(mask.bit_count() for mask in masks) != union(masks).bit_count():
         raise ValueError("a card is named twice")
     if hands[0]:
         raise ValueError("the player going gin holds no card")
