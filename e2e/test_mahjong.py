@@ -36,7 +36,7 @@ from player import (
 from playwright.sync_api import Page, expect
 from test_a11y import check_axe
 
-from deals import make_deck, seed_dealt_by
+from deals import crafted, piled
 from ginrummy.bridge import Session
 from ginrummy.match import Match
 from ginrummy.rules import find_rules
@@ -48,13 +48,7 @@ DEALER = "Ac Jh Qh 4s 8s 7c Td 9d Jc 3s"
 
 def crafted_take() -> Match:
     """Return the crafted Mahjong gin match above, the player to draw from Tc 7h 8h 3h 5c."""
-    deck = make_deck(PLAYER, DEALER, upcard="Tc", stock="7h 8h 3h 5c")
-    match = Match(MAHJONG, seed=seed_dealt_by(MAHJONG, 1), decks=[deck])
-    for text in ("pass", "pass", "stock", "discard 7h", "stock", "discard 8h"):
-        match.play(text)
-    for text in ("stock", "discard 3h", "stock", "discard 5c"):
-        match.play(text)
-    return match
+    return piled(MAHJONG, PLAYER, DEALER, upcard="Tc", stock="7h 8h 3h 5c")
 
 
 def pile(page: Page) -> list[str]:
@@ -355,8 +349,7 @@ def test_the_new_game_form_shows_the_rules_of_the_chosen_flow(page: Page, base_u
 def test_a_long_pile_fans_across_a_phone_its_top_card_in_view(
     page: Page, base_url: str, artifacts: Path
 ) -> None:
-    deck = make_deck(PLAYER, DEALER, upcard="Tc")
-    match = Match(MAHJONG, seed=seed_dealt_by(MAHJONG, 1), decks=[deck])
+    match = crafted(PLAYER, DEALER, "Tc", MAHJONG)
     match.play("pass")
     match.play("pass")
     for _ in range(18):  # each player draws and throws a card: 18 discards on the Tc

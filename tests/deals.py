@@ -11,7 +11,7 @@ from typing import Any
 
 from ginrummy import bridge
 from ginrummy.bot.decision import Player
-from ginrummy.cards import DECK_SIZE, parse_card, parse_cards
+from ginrummy.cards import DECK_SIZE, format_card, parse_card, parse_cards
 from ginrummy.match import Match, first_dealer
 from ginrummy.rules import PRESETS, Deal, Rules, find_rules
 from ginrummy.state import Hand
@@ -113,10 +113,27 @@ def seed_dealt_by(rules: Rules, dealer: int) -> int:
     return next(seed for seed in range(100) if first_dealer(rules, seed)[0] == dealer)
 
 
-def crafted(player: str, opponent: str, upcard: str, rules: Rules = STANDARD) -> Match:
-    """Return a match of ``rules`` whose first hand deals these cards; the player is non-dealer."""
-    deck = make_deck(player, opponent, upcard=upcard)
+def crafted(
+    player: str, opponent: str, upcard: str, rules: Rules = STANDARD, stock: str = ""
+) -> Match:
+    """Return a match of ``rules`` whose first hand deals these cards, ``stock`` on top of
+    the stock (``make_deck``); the player is non-dealer."""
+    deck = make_deck(player, opponent, upcard=upcard, stock=stock)
     return Match(rules, seed=seed_dealt_by(rules, 1), decks=[deck])
+
+
+def piled(rules: Rules, player: str, opponent: str, upcard: str, stock: str) -> Match:
+    """Return a match of ``rules`` whose first hand deals these cards (the player
+    non-dealer), where both pass the upcard and each player in turn draws the next of the
+    first four ``stock`` cards and discards it: the pile holds the upcard and those four,
+    and the player is to draw (the rest of ``stock`` next)."""
+    match = crafted(player, opponent, upcard, rules, stock)
+    match.play("pass")
+    match.play("pass")
+    for card in parse_cards(stock)[:4]:
+        match.play("stock")
+        match.play(f"discard {format_card(card)}")
+    return match
 
 
 def layoff_match() -> Match:

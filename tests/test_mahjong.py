@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from deals import make_deck, seed_dealt_by
+from deals import crafted, piled
 from ginrummy import bridge
 from ginrummy.actions import Action, IllegalActionError, InvalidActionError, Kind
 from ginrummy.bot import LEVELS, make_player
@@ -56,13 +56,7 @@ def source_take() -> Match:
     8h and discards it; the player draws the 3d and discards it; the dealer draws the 5s
     and discards it.
     """
-    deck = make_deck(PLAYER_HAND, DEALER_HAND, upcard="Th", stock="2h 8h 3d 5s 6c")
-    match = Match(MAHJONG, seed=seed_dealt_by(MAHJONG, 1), decks=[deck])
-    for text in ("pass", "pass", "stock", "discard 2h", "stock", "discard 8h"):
-        match.play(text)
-    for text in ("stock", "discard 3d", "stock", "discard 5s"):
-        match.play(text)
-    return match
+    return piled(MAHJONG, PLAYER_HAND, DEALER_HAND, upcard="Th", stock="2h 8h 3d 5s 6c")
 
 
 def snapshot(match: Match) -> tuple[Any, ...]:
@@ -219,8 +213,7 @@ def test_golden_a_played_gin_ends_and_scores_the_hand() -> None:
     # table 7h 8h 9h (15) + Ks Kc Kd (30) + As Ac Ad Ah (60) = 105, + 25 = 130. The dealer
     # laid nothing and holds 3c 4c 5c 6c Qd Js 2h 3h 4d 9s: 4 x 5 + 10 + 10 + 4 x 5 = 60.
     player, dealer = "7h 8h 9h Ks Kc Kd As Ac Ad 2c", "3c 4c 5c 6c Qd Js 2h 3h 4d 9s"
-    deck = make_deck(player, dealer, upcard="Td", stock="Ah")
-    match = Match(MAHJONG, seed=seed_dealt_by(MAHJONG, 1), decks=[deck])
+    match = crafted(player, dealer, "Td", MAHJONG, stock="Ah")
     for text in ("pass", "pass", "stock"):
         match.play(text)
     assert "gin 2c" in [a.text for a in match.legal_actions()]

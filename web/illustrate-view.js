@@ -2,6 +2,7 @@
 // engine's report (the bridge's "illustrate" answer). No rules here: only what Python sent.
 import { cardGroup, prettyCard } from "./cards.js";
 import { element } from "./dom.js";
+import { laidCards, meldText } from "./mahjong.js";
 import { handRow, pointItem, signed } from "./showdown.js";
 import { t } from "./strings.js";
 
@@ -62,9 +63,9 @@ function drawTakeReport(report) {
   for (const take of report.takes) {
     const item = element("li", take.allowed ? "allowed" : "refused");
     item.dataset.take = take.action;
-    const cards = take.cards.map(prettyCard).join(" ");
+    const cards = meldText(take.cards);
     const lowest = prettyCard(take.lowest);
-    const melds = take.lays.map(prettyLay).join(", ");
+    const melds = take.lays.map((action) => meldText(laidCards(action))).join(", ");
     if (take.count === 1) item.textContent = t("ill.mj.take_top", { cards });
     else if (take.allowed) item.textContent = t("ill.mj.take_yes", { count: take.count, cards, card: lowest, melds });
     else item.textContent = t("ill.mj.take_no", { count: take.count, cards, card: lowest });
@@ -72,11 +73,6 @@ function drawTakeReport(report) {
   }
   box.append(pile, takes);
   return box;
-}
-
-/** Return a meld or an addition as cards ("meld 8c8d8h" -> "8♣ 8♦ 8♥"). */
-function prettyLay(action) {
-  return (action.split(" ")[1].match(/../g) || []).map(prettyCard).join(" ");
 }
 
 /** Return the drawing of a Mahjong gin score: each player's table cards and hand, the points. */

@@ -1,6 +1,7 @@
 // Drawing the table from a bridge state: one element per card, moved between zones and
 // animated from where it was (FLIP). No game logic: only what Python sent.
 import { backCard, cardGroup, cardName, faceCard, prettyCard } from "./cards.js";
+import { element } from "./dom.js";
 import { handGroups, placeCards } from "./hand-order.js";
 import { addActions, addTo, meldAction, meldName, meldText } from "./mahjong.js";
 import { setting } from "./settings.js";
@@ -201,22 +202,13 @@ function drawMahjong(view, ui, legal) {
   if (!view.mahjong) return box.replaceChildren();
   const { melds, table_points: points } = view.mahjong;
   const rows = [1, 0].map((seat) => {
-    const row = document.createElement("div");
-    row.className = `mj-seat seat-${seat}`;
+    const row = element("div", `mj-seat seat-${seat}`);
     row.setAttribute("role", "group");
-    const title = document.createElement("h3");
-    title.className = "mj-head";
-    title.textContent = tSeat("mj.table", seat, { points: points[seat] });
+    const title = element("h3", "mj-head", tSeat("mj.table", seat, { points: points[seat] }));
     row.setAttribute("aria-label", title.textContent);
-    const groups = document.createElement("div");
-    groups.className = "mj-melds";
+    const groups = element("div", "mj-melds");
     for (const meld of melds.filter((entry) => entry.seat === seat)) groups.append(tableMeld(meld, ui, legal));
-    if (!groups.childElementCount) {
-      const none = document.createElement("span");
-      none.className = "mj-none";
-      none.textContent = t("mj.no_melds");
-      groups.append(none);
-    }
+    if (!groups.childElementCount) groups.append(element("span", "mj-none", t("mj.no_melds")));
     row.append(title, groups);
     return row;
   });
@@ -225,8 +217,7 @@ function drawMahjong(view, ui, legal) {
 
 /** Return one table meld: its cards in laying order, the other player's additions marked. */
 function tableMeld(meld, ui, legal) {
-  const group = document.createElement("div");
-  group.className = "group meld mj-meld";
+  const group = element("div", "group meld mj-meld");
   group.setAttribute("role", "group");
   group.setAttribute("aria-label", meldName(meld));
   meld.cards.forEach((text, index) => {

@@ -38,7 +38,7 @@ What the source leaves open is resolved so, each a rule or said here:
 >>> hand = MahjongHand(find_rules("mahjong"), list(range(52)), dealer=1)
 >>> [a.text for a in hand.legal_actions()]
 ['pass', 'take 1']
->>> table_points(hand.melder, parse_mask("7h 8h 9h Ks Kc Kd As Ac Ad"))
+>>> hand.melder.mask_value(parse_mask("7h 8h 9h Ks Kc Kd As Ac Ad"))
 90
 """
 
@@ -51,20 +51,16 @@ from .actions import Action, Kind
 from .cards import (
     SUIT_MASK,
     card_list,
-    cards_of,
     format_card,
     format_mask,
     mask_of,
     parse_cards,
     parse_mask,
 )
-from .melds import Melder, all_runs
+from .melds import Melder, all_runs, sets_of, union
 from .rules import Flow, MeldTiming, Rules
 from .scoring import HandScore, Outcome, Rule, ScoreLine
 from .state import Event, Hand, Phase, melder_for
-
-_RANK_LINE = 1 | 1 << 13 | 1 << 26 | 1 << 39
-"""The four aces; shifted left by a rank, the four cards of that rank."""
 
 
 def melds_in(melder: Melder, hand: int, need: int = 0) -> list[int]:
@@ -81,11 +77,7 @@ def melds_in(melder: Melder, hand: int, need: int = 0) -> list[int]:
     ranks = sorted({card % 13 for card in needed}) if need else range(13)
     suits = sorted({card // 13 for card in needed}) if need else range(4)
     for rank in ranks:
-        line = hand & _RANK_LINE << rank
-        size = line.bit_count()
-        if size >= 3:
-            options = [line] if size == 3 else [line, *(line & ~(1 << c) for c in cards_of(line))]
-            out += [meld for meld in options if meld & need == need]
+        out += [meld for meld in sets_of(hand, rank) if meld & need == need]
     for suit in suits:
         held = hand >> suit * 13 & SUIT_MASK
         for run in all_runs(melder.round_the_corner):
@@ -93,11 +85,6 @@ def melds_in(melder: Melder, hand: int, need: int = 0) -> list[int]:
             if run & held == run and meld & need == need:
                 out.append(meld)
     return out
-
-
-def table_points(melder: Melder, cards: int) -> int:
-    """Return the value of the cards of the mask ``cards`` in Mahjong gin's card values."""
-    return melder.mask_value(cards)
 
 
 def score_gin(
@@ -120,12 +107,12 @@ def score_gin(
         if laid[seat]:
             count = laid[seat].bit_count()
             note = f"{count} cards on the table"
-            lines.append(ScoreLine(seat, table_points(melder, laid[seat]), Rule.TABLE, note))
+            lines.append(ScoreLine(seat, melder.mask_value(laid[seat]), Rule.TABLE, note))
         if seat == winner:
             lines.append(ScoreLine(seat, rules.gin_bonus, Rule.GIN, "gin bonus"))
         elif hands[seat]:
             note = f"{hands[seat].bit_count()} cards in hand"
-            lines.append(ScoreLine(seat, -table_points(melder, hands[seat]), Rule.HAND, note))
+            lines.append(ScoreLine(seat, -melder.mask_value(hands[seat]), Rule.HAND, note))
     points = [0, 0]
     for line in lines:
         points[line.seat] += line.points
@@ -163,7 +150,7 @@ class MahjongHand(Hand):
 
     def table_points(self, seat: int) -> int:
         """Return the value of the cards ``seat`` has on the table."""
-        return table_points(self.melder, self.laid[seat])
+        return self.melder.mask_value(self.laid[seat])
 
     # --- legal actions --------------------------------------------------------------
 
@@ -201,10 +188,15 @@ class MahjongHand(Hand):
         (the ``meld_after_take`` rule: not after a take of several, when off)."""
         return not self.several or self.rules.meld_after_take
 
+    def _keepable(self, hand: int) -> int:
+        """Return the cards of ``hand`` the player may discard this turn: all but a card
+        just taken alone from the pile."""
+        return hand if self.taken is None else hand & ~(1 << self.taken)
+
     def _lays(self, hand: int, required: int | None = None) -> list[Action]:
         """Return the melds and additions of cards of ``hand`` (holding ``required`` when
         given) that leave the player a card it may discard."""
-        keep = hand if self.taken is None else hand & ~(1 << self.taken)
+        keep = self._keepable(hand)
         need = 0 if required is None else 1 << required
         out = [act.meld(meld) for meld in melds_in(self.melder, hand, need) if keep & ~meld]
         for onto in self.melds:
@@ -293,8 +285,7 @@ class MahjongHand(Hand):
             return f"{''.join(format_mask(cards))} does not extend {''.join(format_mask(onto))}"
         if self.phase is Phase.MELD and self.forced is not None and not cards >> self.forced & 1:
             return f"the lowest card taken, {self._forced_text()}, must go into a meld first"
-        keep = hand if self.taken is None else hand & ~(1 << self.taken)
-        if not keep & ~cards:
+        if not self._keepable(hand) & ~cards:
             return "a player must keep a card it may discard"
         if not self.may_lay():
             return "after taking several cards and melding the lowest, the turn ends with a discard"
@@ -455,10 +446,7 @@ def score_report(rules: Rules, laid: tuple[str, str], held: tuple[str, str]) -> 
     tables = [parse_mask(text) for text in laid]
     hands = [parse_mask(text) for text in held]
     masks = [*tables, *hands]
-    if (
-        sum(mask.bit_count() for mask in masks)
-        != mask_of(c for m in masks for c in cards_of(m)).bit_count()
-    ):
+    if sum(mask.bit_count() for mask in masks) != union(masks).bit_count():
         raise ValueError("a card is named twice")
     if hands[0]:
         raise ValueError("the player going gin holds no card")
@@ -467,7 +455,7 @@ def score_report(rules: Rules, laid: tuple[str, str], held: tuple[str, str]) -> 
     return {
         "laid": [format_mask(mask) for mask in tables],
         "hands": [format_mask(mask) for mask in hands],
-        "table_points": [table_points(melder, mask) for mask in tables],
-        "hand_points": [table_points(melder, mask) for mask in hands],
+        "table_points": [melder.mask_value(mask) for mask in tables],
+        "hand_points": [melder.mask_value(mask) for mask in hands],
         **score.to_json(),
     }

@@ -603,12 +603,25 @@ def _set_choices(hand: int, trips: int) -> list[int]:
         low = trips & -trips
         rank = low.bit_length() - 1
         trips ^= low
-        line = hand & _RANK_LINE << rank
-        options = [line]
-        if line.bit_count() == 4:
-            options += [line & ~(1 << card) for card in cards_of(line)]
-        choices = [chosen | option for chosen in choices for option in [0, *options]]
+        choices = [chosen | option for chosen in choices for option in [0, *sets_of(hand, rank)]]
     return choices
+
+
+def sets_of(hand: int, rank: int) -> list[int]:
+    """Return the sets of ``rank`` in ``hand``: none with fewer than three such cards, the
+    three, or the four and each three of them.
+
+    >>> from ginrummy.cards import parse_mask, format_mask
+    >>> [format_mask(meld) for meld in sets_of(parse_mask("8s 8c 8d 9s"), 7)]
+    [['8s', '8c', '8d']]
+    """
+    line = hand & _RANK_LINE << rank
+    size = line.bit_count()
+    if size < 3:
+        return []
+    if size == 3:
+        return [line]
+    return [line, *(line & ~(1 << card) for card in cards_of(line))]
 
 
 @functools.cache

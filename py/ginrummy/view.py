@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import format_card, format_mask
-from .mahjong import MahjongHand, table_points
+from .mahjong import MahjongHand
 from .match import Match
 from .melds import Arrangement, format_meld, meld_order
 from .rules import Flow, Rules, preset_name
@@ -124,8 +124,8 @@ class SeatView:
             melds.append({"cards": [format_card(c) for c in order], "seat": owner, "by": by})
         return {
             "melds": melds,
-            "table_points": [table_points(melder, cards) for cards in self.laid],
-            "hand_points": table_points(melder, self.hand),
+            "table_points": [melder.mask_value(cards) for cards in self.laid],
+            "hand_points": melder.mask_value(self.hand),
             "must_meld": None if self.forced is None else format_card(self.forced),
         }
 

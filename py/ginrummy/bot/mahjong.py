@@ -44,7 +44,6 @@ from dataclasses import dataclass, replace
 
 from ..actions import Action, Kind
 from ..cards import FULL_DECK, card_list, format_card, format_mask, mask_of
-from ..mahjong import table_points
 from ..melds import Melder, union
 from ..rules import Flow
 from ..state import Phase, melder_for
@@ -201,9 +200,7 @@ class TableReader:
         cached = self._worth.get(hand)
         if cached is None:
             laid = self.layable(hand)
-            cached = table_points(self.melder, laid) - self.hold * table_points(
-                self.melder, hand & ~laid
-            )
+            cached = self.melder.mask_value(laid) - self.hold * self.melder.mask_value(hand & ~laid)
             self._worth[hand] = cached
         return cached
 
@@ -259,7 +256,7 @@ class TableReader:
             if move.kind not in (Kind.MELD, Kind.ADD) or move.cards is None:
                 continue
             rest = self.view.hand & ~move.cards
-            key = table_points(self.melder, move.cards) + self.worth(rest)
+            key = self.melder.mask_value(move.cards) + self.worth(rest)
             if best is None or key > best_key:
                 best, best_key = move, key
         return best
@@ -278,7 +275,7 @@ class TableReader:
         if move is None or move.cards is None:
             raise ValueError(f"seat {self.view.seat} has no meld to lay")
         cards = "".join(format_mask(move.cards))
-        points = table_points(self.melder, move.cards)
+        points = self.melder.mask_value(move.cards)
         if move.kind is Kind.MELD:
             return Decision.make(move.text, "mj_meld", cards=cards, points=points)
         meld = "".join(format_mask(move.onto or 0))
