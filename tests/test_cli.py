@@ -165,6 +165,11 @@ def test_python_dash_m_runs_the_calculator() -> None:
     assert bad.returncode == 2 and "cannot knock" in bad.stderr
 
 
+def _default_ctrl_c() -> None:
+    """Restore Ctrl-C's default handling in a child (run before it starts)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @needs_processes
 @pytest.mark.parametrize(
     "args", [("arena", "--games", "100000"), ("play", "--seed", "1")], ids=["arena", "play"]
@@ -175,7 +180,13 @@ def test_ctrl_c_ends_a_command_with_one_line(args: tuple[str, ...]) -> None:
     env = {**os.environ, "PYTHONPATH": str(PY)}
     command = [sys.executable, "-m", "ginrummy", *args]
     with subprocess.Popen(
-        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        # a shell's background job ignores Ctrl-C, and its children inherit that
+        preexec_fn=_default_ctrl_c,
     ) as process:
         time.sleep(1.5)  # started: playing, or waiting at its prompt
         process.send_signal(signal.SIGINT)
