@@ -13,14 +13,17 @@ play-outs' noise at this many guesses, and it would double the time of a decisio
 Each candidate move is tried on the same ``deals`` guesses of the hidden cards
 (``playout.sample_deal``: the other hand and the stock, consistent with everything its
 seat has seen, never the true cards), and each guess is played to the end of the hand
-with the cheap policy of ``playout.Playout``. The move with the best average points
-wins; hard's own choice keeps a small head start, as the play-outs are noisy. The
-number of guesses is fixed, so a seed replays a game exactly; it is sized to keep a
-decision well under the page's 150 ms in Pyodide.
+with the cheap policy of ``playout.Playout``. Hard's own choice stands unless the other
+move's average points beat it by more than the play-outs' noise (``overrides``: the
+paired gain over the same guesses, against its standard error): at this many guesses a
+plain comparison follows the noise as often as the cards. The number of guesses is
+fixed, so a seed replays a game exactly; it is sized to keep a decision well under the
+page's 150 ms in Pyodide.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from ..actions import Action
@@ -40,8 +43,22 @@ EXTRA = 0.5
 more than hard's samples take, as the other player may be one that holds a low hand
 rather than knock (hard does)."""
 
-HEAD_START = 0.5
-"""Points per hand hard's own choice is credited with, against play-out noise."""
+CONFIDENCE = 1.0
+"""Standard errors of the paired gain the search must see to override hard's choice."""
+
+
+def overrides(own: list[float], other: list[float]) -> bool:
+    """Return whether the points of ``other`` beat those of ``own``, guess by guess,
+    by more than ``CONFIDENCE`` standard errors of their mean difference.
+
+    >>> overrides([0, 0, 0, 0], [2, 3, 1, 2]), overrides([0, 0, 0, 0], [9, -8, 7, -6])
+    (True, False)
+    """
+    gains = [b - a for a, b in zip(own, other, strict=True)]
+    count = len(gains)
+    mean = sum(gains) / count
+    spread = sum((gain - mean) ** 2 for gain in gains) / max(1, count - 1)
+    return mean > 0 and mean > CONFIDENCE * math.sqrt(spread / count)
 
 
 class ExpertPlayer(HeuristicPlayer):
@@ -69,34 +86,33 @@ class ExpertPlayer(HeuristicPlayer):
             ctx.deals = [sample_deal(know, rng, playout, extra) for _ in range(self.deals)]
         return ctx.deals
 
-    def _discard_value(self, ctx: Context, hand: int, card: int) -> float:
-        """Return the average points of discarding ``card`` from the 11-card ``hand``."""
+    def _discard_points(self, ctx: Context, hand: int, card: int) -> list[float]:
+        """Return the points, guess by guess, of discarding ``card`` from the 11-card ``hand``."""
         playout = self._playout(ctx)
         rest = hand & ~(1 << card)
-        total = 0.0
-        for other, stock in self._deals(ctx):
-            total += playout.play([rest, other], list(stock), card, 1)
-        return total / self.deals
+        return [
+            float(playout.play([rest, other], list(stock), card, 1))
+            for other, stock in self._deals(ctx)
+        ]
 
-    def _knock_value(self, ctx: Context, card: int) -> float:
-        """Return the average points of knocking (or going gin) now, throwing ``card``."""
+    def _knock_points(self, ctx: Context, card: int) -> list[float]:
+        """Return the points, guess by guess, of knocking (or going gin) now, throwing ``card``."""
         playout = self._playout(ctx)
         rest = ctx.view.hand & ~(1 << card)
-        total = 0.0
-        for other, _stock in self._deals(ctx):
-            total += playout.go_out(0, [rest, other])
-        return total / self.deals
+        return [float(playout.go_out(0, [rest, other])) for other, _stock in self._deals(ctx)]
 
-    def _draw_values(self, ctx: Context, hand: int, top: int) -> tuple[float, float]:
-        """Return the average points of taking ``top`` and of drawing from the stock."""
+    def _draw_points(self, ctx: Context, hand: int, top: int) -> tuple[list[float], list[float]]:
+        """Return the points, guess by guess, of taking ``top`` and of drawing from the stock."""
         playout = self._playout(ctx)
-        take = draw = 0.0
+        take, draw = [], []
         for other, stock in self._deals(ctx):
-            take += playout.play([hand | 1 << top, other], list(stock), None, 0, True, top)
+            take.append(
+                float(playout.play([hand | 1 << top, other], list(stock), None, 0, True, top))
+            )
             rest = list(stock)
             drawn = hand | 1 << rest.pop()
-            draw += playout.play([drawn, other], rest, None, 0, True)
-        return take / self.deals, draw / self.deals
+            draw.append(float(playout.play([drawn, other], rest, None, 0, True)))
+        return take, draw
 
     # --- the hooks ------------------------------------------------------------------
 
@@ -109,12 +125,8 @@ class ExpertPlayer(HeuristicPlayer):
         with_top = hand | 1 << top
         if tables.least_after_discard(with_top) >= tables.deadwood(hand):
             return hard
-        take, draw = self._draw_values(ctx, hand, top)
-        if hard:
-            take += HEAD_START
-        else:
-            draw += HEAD_START
-        return take > draw
+        take, draw = self._draw_points(ctx, hand, top)
+        return not overrides(take, draw) if hard else overrides(draw, take)
 
     def _knock(
         self,
@@ -126,18 +138,17 @@ class ExpertPlayer(HeuristicPlayer):
         """Return the knock to make, or None to play on: knock against play on, played out."""
         hard = super()._knock(ctx, hand, knocks, options)
         card, best = knock_card(ctx.melder, hand, knocks)
-        knock = self._knock_value(ctx, card)
-        knock += self._score_margin(ctx, knock)
+        knock = self._knock_points(ctx, card)
+        margin = self._score_margin(ctx, sum(knock) / len(knock))
+        knock = [points + margin for points in knock]
         # a discard with two cards left in the stock leaves a dead hand: no points
         late = ctx.view.stock_count <= 2
-        hold = 0.0 if late else self._discard_value(ctx, hand, options[0][1])
-        if hard is not None:
-            knock += HEAD_START
-        else:
-            hold += HEAD_START
-        if knock >= hold:
-            return hard if hard is not None else self._knock_now(ctx, hand, card, best)
-        ctx.hold_key = "hold_undercut" if knock < 0 else "hold_gin"
+        hold = [0.0] * len(knock) if late else self._discard_points(ctx, hand, options[0][1])
+        if hard is not None and not overrides(knock, hold):
+            return hard
+        if hard is None and overrides(hold, knock):
+            return self._knock_now(ctx, hand, card, best)
+        ctx.hold_key = "hold_undercut" if sum(knock) < 0 else "hold_gin"
         return None
 
     def _knock_now(self, ctx: Context, hand: int, card: int, count: int) -> Decision:

@@ -88,7 +88,7 @@ class Style:
     deadwood, times the stage of the hand (0 with a full stock, 1 when it runs out)."""
 
 
-HARD = Style("hard", hold_bias=26.0, defense=0.5)
+HARD = Style("hard", horizon=0.6, hold_bias=26.0, defense=0.5)
 NORMAL = Style(
     "normal",
     infer=False,
