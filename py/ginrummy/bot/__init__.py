@@ -17,38 +17,34 @@ player would make for that seat, with a one-line reason. A
 ``decision.for_opponent()`` is the same move told to the other player, naming no
 card it cannot see.
 
-Measured with ``python -m ginrummy arena --seed 1`` (CPython 3.11, 2 cores shared). The
-rows marked * are this version's hard and expert (issue 16: hard holds a little longer
-and weighs its deadwood more late in the hand; the expert is new), measured on a machine
-loaded three to five times over, hence the small counts; the other rows are the levels
-unchanged since their figures were taken (normal and easy), and hard's before issue 16.
+Measured with ``python -m ginrummy arena --seed 1`` (CPython 3.11, 2 cores, two runs at
+a time). The rows marked * are this version's hard and expert (issue 16: hard counts its
+next draw less and weighs its deadwood more late in the hand; the expert is new, and
+overrules hard only beyond its play-outs' noise); the other rows are the levels unchanged
+since their figures were taken (normal and easy). The README's table has every level
+under every preset, at 100 games a cell.
 
 =====================  ========  =====  ======================  ===============
 a vs b                 rules     games  a's win rate (95% CI)   points per hand
 =====================  ========  =====  ======================  ===============
-hard* vs simple        standard  400    0.755 (0.711-0.795)     +5.64
-expert* vs simple      standard  400    0.735 (0.690-0.776)     +4.90
-expert* vs hard*       standard  400    0.497 (0.449-0.546)     -0.35
-hard* vs simple        oklahoma  200    0.685 (0.618-0.745)     +6.10
-hard* vs normal        standard  400    0.630 (0.582-0.676)     +2.97
-hard vs simple         standard  400    0.745 (0.700-0.785)     +5.16
+hard* vs simple        standard  1000   0.769 (0.742-0.794)     +5.63
+hard* vs simple        oklahoma  1000   0.702 (0.673-0.730)     +6.34
+expert* vs simple      standard  1000   0.747 (0.719-0.773)     +4.90
+expert* vs hard*       standard  1000   0.499 (0.468-0.530)     -0.15
+hard* vs normal        standard  400    0.630 (0.582-0.676)     +2.70
 normal vs simple       standard  400    0.680 (0.633-0.724)     +2.80
 easy vs simple         standard  400    0.203 (0.166-0.245)     -5.56
-hard vs normal         standard  400    0.593 (0.544-0.640)     +2.03
 normal vs easy         standard  200    0.880 (0.828-0.918)     +9.57
-hard vs simple         oklahoma  400    0.688 (0.640-0.731)     +6.41
 normal vs simple       oklahoma  400    0.657 (0.610-0.702)     +3.95
 easy vs simple         oklahoma  400    0.245 (0.205-0.289)     -6.79
 hard, normal, easy     both      200    1.000 (0.981-1.000)     vs random
 =====================  ========  =====  ======================  ===============
 
-Hard decided in 2.4 ms (median) and 14 ms (99th percentile) in CPython, and in 5.4 ms
-and 45 ms inside Pyodide (Python 3.14) under Node (before issue 16, on a quiet machine).
-Over four games against hard on the machine loaded about four times over, hard* decides
-in 4.0 ms (median) and 17.8 ms (99th percentile) in CPython, the expert in 5.6 ms and
-30.8 ms (most of its decisions are hard's; a searched one plays 32 guesses out once or
-twice); inside Pyodide under Node, over three games, hard* in 9.4 ms and 58.8 ms, the
-expert in 11.9 ms and 76.5 ms (89 ms at most).
+Over the 1,000 games against simple under standard, hard* decided in 2.2 ms (median) and
+9.3 ms (99th percentile) in CPython; the expert in 2.7 ms and 17.5 ms (most of its
+decisions are hard's; a searched one plays 32 guesses out once or twice). Inside Pyodide
+(Python 3.14) under Node, over three games on a loaded machine, hard decided in 9.4 ms and
+58.8 ms, the expert in 11.9 ms and 76.5 ms (89 ms at most).
 """
 
 from __future__ import annotations
