@@ -24,6 +24,7 @@ page's 150 ms in Pyodide.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..actions import Action
@@ -47,7 +48,7 @@ CONFIDENCE = 1.0
 """Standard errors of the paired gain the search must see to override hard's choice."""
 
 
-def overrides(own: list[float], other: list[float]) -> bool:
+def overrides(own: Sequence[float], other: Sequence[float]) -> bool:
     """Return whether the points of ``other`` beat those of ``own``, guess by guess,
     by more than ``CONFIDENCE`` standard errors of their mean difference.
 
@@ -86,32 +87,29 @@ class ExpertPlayer(HeuristicPlayer):
             ctx.deals = [sample_deal(know, rng, playout, extra) for _ in range(self.deals)]
         return ctx.deals
 
-    def _discard_points(self, ctx: Context, hand: int, card: int) -> list[float]:
+    def _discard_points(self, ctx: Context, hand: int, card: int) -> list[int]:
         """Return the points, guess by guess, of discarding ``card`` from the 11-card ``hand``."""
         playout = self._playout(ctx)
         rest = hand & ~(1 << card)
         return [
-            float(playout.play([rest, other], list(stock), card, 1))
-            for other, stock in self._deals(ctx)
+            playout.play([rest, other], list(stock), card, 1) for other, stock in self._deals(ctx)
         ]
 
-    def _knock_points(self, ctx: Context, card: int) -> list[float]:
+    def _knock_points(self, ctx: Context, card: int) -> list[int]:
         """Return the points, guess by guess, of knocking (or going gin) now, throwing ``card``."""
         playout = self._playout(ctx)
         rest = ctx.view.hand & ~(1 << card)
-        return [float(playout.go_out(0, [rest, other])) for other, _stock in self._deals(ctx)]
+        return [playout.go_out(0, [rest, other]) for other, _stock in self._deals(ctx)]
 
-    def _draw_points(self, ctx: Context, hand: int, top: int) -> tuple[list[float], list[float]]:
+    def _draw_points(self, ctx: Context, hand: int, top: int) -> tuple[list[int], list[int]]:
         """Return the points, guess by guess, of taking ``top`` and of drawing from the stock."""
         playout = self._playout(ctx)
         take, draw = [], []
         for other, stock in self._deals(ctx):
-            take.append(
-                float(playout.play([hand | 1 << top, other], list(stock), None, 0, True, top))
-            )
+            take.append(playout.play([hand | 1 << top, other], list(stock), None, 0, True, top))
             rest = list(stock)
             drawn = hand | 1 << rest.pop()
-            draw.append(float(playout.play([drawn, other], rest, None, 0, True)))
+            draw.append(playout.play([drawn, other], rest, None, 0, True))
         return take, draw
 
     # --- the hooks ------------------------------------------------------------------
@@ -138,12 +136,12 @@ class ExpertPlayer(HeuristicPlayer):
         """Return the knock to make, or None to play on: knock against play on, played out."""
         hard = super()._knock(ctx, hand, knocks, options)
         card, best = knock_card(ctx.melder, hand, knocks)
-        knock = self._knock_points(ctx, card)
-        margin = self._score_margin(ctx, sum(knock) / len(knock))
-        knock = [points + margin for points in knock]
+        played = self._knock_points(ctx, card)
+        margin = self._score_margin(ctx, sum(played) / len(played))
+        knock = [points + margin for points in played]
         # a discard with two cards left in the stock leaves a dead hand: no points
         late = ctx.view.stock_count <= 2
-        hold = [0.0] * len(knock) if late else self._discard_points(ctx, hand, options[0][1])
+        hold = [0] * len(knock) if late else self._discard_points(ctx, hand, options[0][1])
         if hard is not None and not overrides(knock, hold):
             return hard
         if hard is None and overrides(hold, knock):
