@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -12,15 +11,14 @@ from ginrummy.bot import LEVELS, make_player
 from ginrummy.bot.expert import ExpertPlayer
 from ginrummy.bot.knowledge import Knowledge
 from ginrummy.bot.mahjong import FlowPlayer
-from ginrummy.bot.playout import Playout, sample_deal
+from ginrummy.bot.playout import HOLD_UNTIL, Playout, sample_deal
 from ginrummy.bot.tables import deadwood_tables
-from ginrummy.cards import FULL_DECK, parse_card, parse_mask
+from ginrummy.cards import FULL_DECK, format_card, parse_card, parse_cards, parse_mask
 from ginrummy.match import Match
 from ginrummy.melds import Melder
 from ginrummy.rules import STANDARD, AceMode, find_rules
 from ginrummy.state import melder_for
 from ginrummy.view import SeatView, seat_view
-from test_bot import view_after_draw
 
 
 def deal(non_dealer: str, dealer: str, upcard: str, stock: str = "") -> Match:
@@ -163,6 +161,25 @@ def test_a_playout_ends_the_hand() -> None:
     assert any(r > 0 for r in results) and any(r < 0 for r in results)
 
 
+def test_only_the_other_seat_of_a_playout_knocks_at_once() -> None:
+    # Three melds and the 5d: 5 deadwood, a knock at any time. The stock's twelve cards
+    # meld with neither hand. Seat 1 with this hand draws and knocks at once (one card
+    # gone from the stock); seat 0, the searching seat, draws and throws until the stock
+    # is down to HOLD_UNTIL cards and knocks then (it took the 3d on the way: 3 deadwood).
+    playout = Playout(STANDARD, deadwood_tables(False, 1), Melder(), 10, False)
+    knocker = parse_mask("As 2s 3s 7h 8h 9h Tc Jc Qc 5d")
+    loose = parse_mask("2d 4c 6h 8d Td 3h Kc 9c Qh Jd")
+    junk = parse_cards("Ks 9s 7d 4s 5h 6c Qs 3d 8c Jh 2c Kh")
+    stock = list(junk)
+    assert playout.play([loose, knocker], stock, None, 1) < 0
+    assert len(stock) == len(junk) - 1
+    stock = list(junk)
+    hands = [knocker, loose]
+    assert playout.play(hands, stock, None, 0) > 0
+    assert len(stock) in (HOLD_UNTIL, HOLD_UNTIL - 1)
+    assert hands[0] == parse_mask("As 2s 3s 7h 8h 9h Tc Jc Qc 3d")
+
+
 def test_expert_takes_the_card_that_gives_gin() -> None:
     # Both pass the first upcard, seat 0 draws the 5h from the stock and throws the Kc;
     # seat 1 then takes it: with it, seat 1 has gin (it throws the 4h).
@@ -178,10 +195,24 @@ def test_expert_takes_the_card_that_gives_gin() -> None:
 
 
 def test_expert_knocks_when_holding_on_only_loses() -> None:
-    # Three melds and the king thrown, one card of deadwood, five cards left in the
-    # stock: every guess of the other hand loses to this knock, waiting gains nothing.
-    view = view_after_draw("As 2s 3s 7h 8h 9h Tc Jc Ad Kd", "2d 4d 6d 8d Td 3c 5c 7c 9c 4h", "Qc")
-    view = replace(view, stock_count=5)
+    # Both pass the Kh; then each player draws from the stock and throws the card it drew,
+    # 28 draws, until seat 0 draws the Qc with two cards left in the stock: three melds,
+    # the Kd to throw and one point of deadwood (the Ad). Every guess of the other hand
+    # loses to this knock, and waiting gains nothing: a discard now ends the hand dead.
+    seat_0, seat_1 = "As 2s 3s 7h 8h 9h Tc Jc Ad Kd", "2d 4d 6d 8d Td 3c 5c 7c 9c 4h"
+    dealt = parse_mask(f"{seat_0} {seat_1} Kh Qc")
+    filler = [card for card in range(52) if not dealt >> card & 1][:28]
+    match = deal(seat_0, seat_1, "Kh", " ".join(format_card(card) for card in filler) + " Qc")
+    match.play("pass")
+    match.play("pass")
+    while seat_view(match, 0).stock_count > 3:
+        before = seat_view(match, match.to_move).hand
+        match.play("stock")
+        drawn = seat_view(match, match.to_move).hand & ~before
+        match.play(f"discard {format_card(drawn.bit_length() - 1)}")
+    match.play("stock")
+    view = seat_view(match, 0)
+    assert view.stock_count == 2 and view.hand >> parse_card("Qc") & 1
     decision = make_player("expert", 1).choose(view)
     assert decision.action.startswith("knock Kd")
 

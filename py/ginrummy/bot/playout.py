@@ -10,9 +10,10 @@ cards the other took) is ever dealt.
 
 ``Playout`` then plays the hand to its end from there, both seats with a cheap fixed
 policy (the "simple" player's, a touch sharper): take the face-up card only when it
-goes into a meld, throw the card that leaves the least deadwood (the highest on a tie),
-go gin or knock as soon as the rules allow. The result is the hand's points for the
-seat, less the other's.
+goes into a meld, throw the card that leaves the least deadwood (the highest on a tie).
+The other seat goes gin or knocks as soon as the rules allow; the searching seat (seat
+0) plays on for gin until the stock runs low (``HOLD_UNTIL``), as hard does. The result
+is the hand's points for the seat, less the other's.
 
 >>> from ginrummy.match import Match
 >>> from ginrummy.view import seat_view
@@ -41,6 +42,12 @@ from ..state import DEAD_STOCK
 from .knowledge import Knowledge
 from .tables import DeadwoodTables, set_choices, trip_ranks
 
+HOLD_UNTIL = 5
+"""Stock left from which the searching seat of a play-out knocks as soon as it can;
+before that it goes out only with gin. A search whose play-outs knocked at once valued
+playing on as a fast knocker plays it, and knocked where hard holds for gin and
+undercuts: over 600 games against ``simple`` (seed 5) the expert won 0.737 of games
+(+4.69 points a hand) that way, 0.770 (+5.58) with this."""
 MAX_TURNS = 120
 """A safety cap on the turns of one play-out (the stock alone ends a hand in 31)."""
 
@@ -157,6 +164,9 @@ class Playout:
     ) -> int:
         """Play the hand to its end and return seat 0's points less seat 1's.
 
+        Seat 0 is the searching seat: it knocks only once the stock is down to
+        ``HOLD_UNTIL`` cards (gin at any time); seat 1 goes out as soon as it can.
+
         ``hands`` (changed in place) are the two seats' cards, ``stock`` the stock top
         last (popped), ``top`` the face-up card; ``to_move`` draws next, or discards
         when ``drawn`` (then it may not throw ``taken``, the card it just took).
@@ -179,7 +189,7 @@ class Playout:
             hand &= ~(1 << card)
             hands[seat] = hand
             counts[seat] = count
-            if count <= limit:
+            if count <= limit and (seat or count == 0 or len(stock) <= HOLD_UNTIL):
                 return self.go_out(seat, hands)
             if len(stock) <= DEAD_STOCK:
                 return 0
