@@ -13,7 +13,8 @@ play-outs' noise at this many guesses, and it would double the time of a decisio
 Each candidate move is tried on the same ``deals`` guesses of the hidden cards
 (``playout.sample_deal``: the other hand and the stock, consistent with everything its
 seat has seen, never the true cards), and each guess is played to the end of the hand
-with the cheap policy of ``playout.Playout``. Hard's own choice stands unless the other
+with the cheap policy of ``playout.Playout``, in which this seat plays on for gin until
+the stock runs low, as hard does, and the other knocks as soon as it can. Hard's own choice stands unless the other
 move's average points beat it by more than the play-outs' noise (``overrides``: the
 paired gain over the same guesses, against its standard error): at this many guesses a
 plain comparison follows the noise as often as the cards. The number of guesses is
