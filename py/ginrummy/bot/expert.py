@@ -8,18 +8,21 @@ least sure:
 - whether to take the face-up card, when taking it lowers the deadwood.
 
 Close discards are not searched: the differences between them are small against the
-play-outs' noise at this many guesses, and it would double the time of a decision.
+play-outs' noise at this many guesses, and the play-outs' simple discards judge them
+worse than hard's valuation does (searching the two best discards when hard rates them
+within 2 points, with the same gate, won 0.487 of 400 games against hard, seed 5,
+against 0.537 without).
 
 Each candidate move is tried on the same ``deals`` guesses of the hidden cards
 (``playout.sample_deal``: the other hand and the stock, consistent with everything its
 seat has seen, never the true cards), and each guess is played to the end of the hand
 with the cheap policy of ``playout.Playout``, in which this seat plays on for gin until
-the stock runs low, as hard does, and the other knocks as soon as it can. Hard's own choice stands unless the other
-move's average points beat it by more than the play-outs' noise (``overrides``: the
-paired gain over the same guesses, against its standard error): at this many guesses a
-plain comparison follows the noise as often as the cards. The number of guesses is
-fixed, so a seed replays a game exactly; it is sized to keep a decision well under the
-page's 150 ms in Pyodide.
+the stock runs low, as hard does, and the other knocks as soon as it can. Hard's own
+choice stands unless the other move's average points beat it by more than the
+play-outs' noise (``overrides``: the paired gain over the same guesses, against its
+standard error): at this many guesses a plain comparison follows the noise as often as
+the cards. The number of guesses is fixed, so a seed replays a game exactly; it is sized
+to keep a decision well under the page's 150 ms in Pyodide.
 """
 
 from __future__ import annotations
