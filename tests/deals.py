@@ -122,15 +122,17 @@ def crafted(
     return Match(rules, seed=seed_dealt_by(rules, 1), decks=[deck])
 
 
-def piled(rules: Rules, player: str, opponent: str, upcard: str, stock: str) -> Match:
+def piled(
+    rules: Rules, player: str, opponent: str, upcard: str, stock: str, draws: int = 4
+) -> Match:
     """Return a match of ``rules`` whose first hand deals these cards (the player
     non-dealer), where both pass the upcard and each player in turn draws the next of the
-    first four ``stock`` cards and discards it: the pile holds the upcard and those four,
-    and the player is to draw (the rest of ``stock`` next)."""
+    first ``draws`` (an even number) ``stock`` cards and discards it: the pile holds the
+    upcard and those cards, and the player is to draw (the rest of ``stock`` next)."""
     match = crafted(player, opponent, upcard, rules, stock)
     match.play("pass")
     match.play("pass")
-    for card in parse_cards(stock)[:4]:
+    for card in parse_cards(stock)[:draws]:
         match.play("stock")
         match.play(f"discard {format_card(card)}")
     return match

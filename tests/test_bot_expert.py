@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from deals import make_deck, play_views
+from deals import make_deck, piled, play_views
 from ginrummy.bot import LEVELS, make_player
 from ginrummy.bot.expert import ExpertPlayer
 from ginrummy.bot.knowledge import Knowledge
 from ginrummy.bot.mahjong import FlowPlayer
 from ginrummy.bot.playout import HOLD_UNTIL, Playout, sample_deal
 from ginrummy.bot.tables import deadwood_tables
-from ginrummy.cards import FULL_DECK, format_card, parse_card, parse_cards, parse_mask
+from ginrummy.cards import FULL_DECK, card_list, format_cards, parse_card, parse_cards, parse_mask
 from ginrummy.match import Match
 from ginrummy.melds import Melder
 from ginrummy.rules import STANDARD, AceMode, find_rules
@@ -200,16 +200,9 @@ def test_expert_knocks_when_holding_on_only_loses() -> None:
     # the Kd to throw and one point of deadwood (the Ad). Every guess of the other hand
     # loses to this knock, and waiting gains nothing: a discard now ends the hand dead.
     seat_0, seat_1 = "As 2s 3s 7h 8h 9h Tc Jc Ad Kd", "2d 4d 6d 8d Td 3c 5c 7c 9c 4h"
-    dealt = parse_mask(f"{seat_0} {seat_1} Kh Qc")
-    filler = [card for card in range(52) if not dealt >> card & 1][:28]
-    match = deal(seat_0, seat_1, "Kh", " ".join(format_card(card) for card in filler) + " Qc")
-    match.play("pass")
-    match.play("pass")
-    while seat_view(match, 0).stock_count > 3:
-        before = seat_view(match, match.to_move).hand
-        match.play("stock")
-        drawn = seat_view(match, match.to_move).hand & ~before
-        match.play(f"discard {format_card(drawn.bit_length() - 1)}")
+    filler = card_list(FULL_DECK & ~parse_mask(f"{seat_0} {seat_1} Kh Qc"))[:28]
+    stock = " ".join(format_cards(filler)) + " Qc"
+    match = piled(STANDARD, seat_0, seat_1, "Kh", stock, draws=28)
     match.play("stock")
     view = seat_view(match, 0)
     assert view.stock_count == 2 and view.hand >> parse_card("Qc") & 1
