@@ -15,6 +15,14 @@ The other seat goes gin or knocks as soon as the rules allow; the searching seat
 0) plays on for gin until the stock runs low (``HOLD_UNTIL``), as hard does. The result
 is the hand's points for the seat, less the other's.
 
+The searching seat's discards stay this cheap on purpose: a sharper policy measured no
+better. Throwing, of the cards within 3 points of the least deadwood, the one whose
+hand gains most from the next draw (a policy that on its own beats ``simple`` in 0.743
+of 1,000 games, against 0.686 for this one) made the expert win 0.777 of 600 games
+against ``simple`` and 0.515 of 400 against ``hard`` (seed 5; this policy: 0.770 and
+0.535), at twice the time a decision. What holds the search back is not its play-outs'
+own play.
+
 >>> from ginrummy.match import Match
 >>> from ginrummy.view import seat_view
 >>> view = seat_view(Match(seed=3), 1)
