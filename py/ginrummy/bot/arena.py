@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from ..match import Match
 from ..rules import Rules
 from ..scoring import Outcome
-from ..view import seat_view
-from .decision import Player
+from ..view import SeatView, seat_view
+from .decision import Decision, Player
 
 
 @dataclass
@@ -120,6 +120,9 @@ def wilson(wins: int, total: int, z: float = 1.96) -> tuple[float, float, float]
 PlayerFactory = Callable[[int], Player]
 """Makes a player from a seed."""
 
+Observer = Callable[[Match, SeatView, Player, Decision], None]
+"""Sees each decision as it is made, with the whole match (for measuring, never playing)."""
+
 MAX_ACTIONS = 20_000
 """A safety cap on the actions of one game."""
 
@@ -130,9 +133,16 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_game(
-    rules: Rules, seed: int, players: tuple[Player, Player], times: tuple[list[float], list[float]]
+    rules: Rules,
+    seed: int,
+    players: tuple[Player, Player],
+    times: tuple[list[float], list[float]],
+    observe: Observer | None = None,
 ) -> Match:
-    """Play one whole match between ``players`` (seat 0, seat 1) and return it."""
+    """Play one whole match between ``players`` (seat 0, seat 1) and return it.
+
+    ``observe``, if given, sees each decision before it is played.
+    """
     match = Match(rules, seed=seed)
     for _ in range(MAX_ACTIONS):
         if match.over:
@@ -145,6 +155,8 @@ def play_game(
         begin = time.perf_counter()
         decision = players[seat].choose(view)
         times[seat].append(time.perf_counter() - begin)
+        if observe is not None:
+            observe(match, view, players[seat], decision)
         match.play(decision.action)
     raise RuntimeError(f"game with seed {seed} did not end in {MAX_ACTIONS} actions")
 
@@ -156,8 +168,12 @@ def run_arena(
     games: int,
     seed: int = 0,
     progress: Callable[[int, ArenaResult], None] | None = None,
+    observe: Observer | None = None,
 ) -> ArenaResult:
-    """Play ``games`` games of ``a`` against ``b``, seats alternating, and return the figures."""
+    """Play ``games`` games of ``a`` against ``b``, seats alternating, and return the figures.
+
+    ``observe`` is passed to ``play_game``.
+    """
     player_a, player_b = make_a(seed), make_b(seed + 1)
     result = ArenaResult(Side(player_a.name), Side(player_b.name))
     begin = time.perf_counter()
@@ -167,7 +183,8 @@ def run_arena(
         player_a, player_b = make_a(match_seed * 2), make_b(match_seed * 2 + 1)
         players = (player_a, player_b) if a_seat == 0 else (player_b, player_a)
         sides = (result.a, result.b) if a_seat == 0 else (result.b, result.a)
-        match = play_game(rules, match_seed, players, (sides[0].times, sides[1].times))
+        times = (sides[0].times, sides[1].times)
+        match = play_game(rules, match_seed, players, times, observe)
         _count(result, match, sides)
         if progress is not None:
             progress(index + 1, result)

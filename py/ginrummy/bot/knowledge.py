@@ -63,6 +63,47 @@ def same_rank(card: int) -> list[int]:
     return [suit * 13 + rank for suit in range(4) if suit * 13 + rank != card]
 
 
+def chance_to_meld(card: int, in_hand: list[float], mine: int, round_the_corner: bool) -> float:
+    """Return the chance a hand holds two cards that meld with ``card`` (a set or a run).
+
+    ``in_hand`` is each card's chance to be in that hand, taken as independent; the cards
+    of ``mine`` are never in it. With chances of 0 and 1 (a hand known card by card) the
+    answer is 0 or 1:
+
+    >>> seven_hearts, eight_hearts = 13 + 6, 13 + 7
+    >>> known = [1.0 if card in (seven_hearts, eight_hearts) else 0.0 for card in range(52)]
+    >>> chance_to_meld(13 + 5, known, 0, False), chance_to_meld(13 + 8, known, 0, False)
+    (1.0, 1.0)
+    >>> chance_to_meld(6, known, 0, False), chance_to_meld(13 + 5, known, 1 << eight_hearts, False)
+    (0.0, 0.0)
+    """
+
+    def chance(other: int) -> float:
+        return 0.0 if mine >> other & 1 else in_hand[other]
+
+    partners = [chance(other) for other in same_rank(card)]
+    none = 1.0
+    exactly_one = 0.0
+    for p in partners:
+        exactly_one = exactly_one * (1 - p) + none * p
+        none *= 1 - p
+    set_chance = 1.0 - none - exactly_one
+    suit, rank = divmod(card, 13)
+    run_miss = 1.0
+    for low in (-2, -1, 1):
+        ranks = (rank + low, rank + low + 1) if low != -1 else (rank - 1, rank + 1)
+        both = 1.0
+        for other in ranks:
+            if round_the_corner:
+                other %= 13
+            elif not 0 <= other <= 12:
+                both = 0.0
+                break
+            both *= chance(suit * 13 + other)
+        run_miss *= 1.0 - both
+    return 1.0 - (1.0 - set_chance) * run_miss
+
+
 class Knowledge:
     """One seat's picture of where the cards are, from its view alone."""
 
@@ -163,33 +204,7 @@ class Knowledge:
 
         ``mine`` is this seat's hand as it will be (its cards cannot be the other's).
         """
-        probs = self.in_hand
-        rtc = self.round_the_corner
-
-        def chance(other: int) -> float:
-            return 0.0 if mine >> other & 1 else probs[other]
-
-        partners = [chance(other) for other in same_rank(card)]
-        none = 1.0
-        exactly_one = 0.0
-        for p in partners:
-            exactly_one = exactly_one * (1 - p) + none * p
-            none *= 1 - p
-        set_chance = 1.0 - none - exactly_one
-        suit, rank = divmod(card, 13)
-        run_miss = 1.0
-        for low in (-2, -1, 1):
-            ranks = (rank + low, rank + low + 1) if low != -1 else (rank - 1, rank + 1)
-            both = 1.0
-            for other in ranks:
-                if rtc:
-                    other %= 13
-                elif not 0 <= other <= 12:
-                    both = 0.0
-                    break
-                both *= chance(suit * 13 + other)
-            run_miss *= 1.0 - both
-        return 1.0 - (1.0 - set_chance) * run_miss
+        return chance_to_meld(card, self.in_hand, mine, self.round_the_corner)
 
     def pair_chance(self, card: int, mine: int) -> float:
         """Return the chance the other player holds a card next to ``card`` or of its rank."""
