@@ -3,6 +3,9 @@
 Plays whole games between two players, seats alternating and each deal played twice
 with the seats swapped, and prints one ``name: value`` line per figure.
 
+``arena ... --reading`` also scores how well the ``a`` player's seat reads the other
+hand, at each of its discards, against the true cards (``bot.reading``).
+
 ``arena --table --games N --expert-games M --jobs J [--readme README.md]`` measures
 every match-up of the README's table (``bot.arena.TABLE_PAIRS``) under every preset, N
 games a cell (M for the cells with the expert, which thinks longer), J runs at a time,
@@ -21,6 +24,7 @@ from typing import Any
 
 from ..bot import LEVELS, make_player
 from ..bot.arena import TABLE_PAIRS, ArenaResult, Cell, run_arena, table_markdown
+from ..bot.reading import Reading
 from ..match import check_seed
 from ..rules import PRESETS, find_rules
 
@@ -38,6 +42,11 @@ def register(commands: Any) -> None:
     arena.add_argument("--rules", default="standard", choices=sorted(PRESETS), metavar="PRESET")
     arena.add_argument("--seed", type=int, default=0, help="fixes every deal and every choice")
     arena.add_argument("--progress", action="store_true", help="print a dot per ten games")
+    arena.add_argument(
+        "--reading",
+        action="store_true",
+        help="also score a's estimate of the other hand against the true cards",
+    )
     arena.add_argument(
         "--table", action="store_true", help="measure the README's table: every preset"
     )
@@ -57,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"--games must be at least 1, not {args.games}")
     check_seed(args.seed)
     if args.table:
+        if args.reading:
+            raise ValueError("--reading scores one match-up: leave out --table")
         return run_table(args)
     rules = find_rules(args.rules)
 
@@ -64,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
         if done % 10 == 0:
             print(".", end="", file=sys.stderr, flush=True)
 
+    reading = Reading() if args.reading else None
     result = run_arena(
         lambda seed: make_player(args.a, seed),
         lambda seed: make_player(args.b, seed),
@@ -71,10 +83,11 @@ def run(args: argparse.Namespace) -> int:
         args.games,
         args.seed,
         progress if args.progress else None,
+        reading.observer(args.a) if reading else None,
     )
     if args.progress:
         print(file=sys.stderr)
-    for line in result.lines(args.rules):
+    for line in result.lines(args.rules) + (reading.lines() if reading else []):
         print(line)
     return 0
 
