@@ -41,11 +41,12 @@ PAGE_LEAVES_OUT = (
     "ginrummy/__main__.py",
     "ginrummy/bench.py",
     "ginrummy/bot/arena.py",
+    "ginrummy/bot/reading.py",
     "ginrummy/cli/",
     "ginrummy/py.typed",
 )
-"""Entries of the package the page never imports: the terminal programs and the marker
-for type checkers."""
+"""Entries of the package the page never imports: the terminal programs, the arena's
+measuring, and the marker for type checkers."""
 MADE_WITH = ("tools/snapshot.mjs", "tools/snapshot_tour.py", "web/wasm-image.js")
 """The files that make the snapshot (under the repository's root), besides its inputs."""
 SUFFIX = ".snapshot"
