@@ -14,6 +14,16 @@ Every decision is made from one seat's ``SeatView`` through ``Knowledge``:
   its lay-offs: knock when the undercut risk is low for the stage of the hand and the
   score, else keep playing; the melds laid down are the arrangement that lets the
   sampled hands lay off least.
+
+Hard's choices measured best locally (issue 16: trials in arena games where hard's
+choice was replaced at random, each scored by the hand's points). Its discard against
+its next two within 4 points (168,377 decisions, against ``simple`` and against itself):
++0.10, -0.69 and -1.57 points a hand where three were close, +4.14 and +3.34 where two
+were. Its first knock-or-hold decision of a hand against the other, swapped half the
+time: playing on where hard knocks -0.13 +- 1.07 points against ``simple`` and -2.6 +-
+1.4 against hard; knocking where hard plays on -8.3 +- 0.4 and -6.0 +- 0.6. A linear
+valuation of discards fitted on those trials (16 features of the kept hand) won 0.778
+of 600 games against ``simple`` where hard won 0.793 (seed 23).
 """
 
 from __future__ import annotations
