@@ -70,12 +70,12 @@ def chance_to_meld(card: int, in_hand: list[float], mine: int, round_the_corner:
     of ``mine`` are never in it. With chances of 0 and 1 (a hand known card by card) the
     answer is 0 or 1:
 
-    >>> seven_hearts, eight_hearts = 13 + 6, 13 + 7
-    >>> known = [1.0 if card in (seven_hearts, eight_hearts) else 0.0 for card in range(52)]
-    >>> chance_to_meld(13 + 5, known, 0, False), chance_to_meld(13 + 8, known, 0, False)
-    (1.0, 1.0)
-    >>> chance_to_meld(6, known, 0, False), chance_to_meld(13 + 5, known, 1 << eight_hearts, False)
-    (0.0, 0.0)
+    >>> from ginrummy.cards import parse_card, parse_mask
+    >>> known = [float(parse_mask("7h 8h") >> card & 1) for card in range(52)]
+    >>> [chance_to_meld(parse_card(c), known, 0, False) for c in ("6h", "9h", "7s", "Th")]
+    [1.0, 1.0, 0.0, 0.0]
+    >>> chance_to_meld(parse_card("6h"), known, parse_mask("8h"), False)  # 8h is mine
+    0.0
     """
 
     def chance(other: int) -> float:
