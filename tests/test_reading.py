@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deals import crafted
+from deals import piled
 from ginrummy.bot import make_player
 from ginrummy.bot.arena import run_arena
 from ginrummy.bot.decision import Decision, Player
@@ -12,7 +12,7 @@ from ginrummy.bot.reading import Reading, Scores
 from ginrummy.cards import parse_mask
 from ginrummy.cli import main
 from ginrummy.match import Match
-from ginrummy.rules import find_rules
+from ginrummy.rules import STANDARD, find_rules
 from ginrummy.state import Phase
 from ginrummy.view import SeatView, seat_view
 from test_arena import figures
@@ -22,11 +22,11 @@ PLAYER = "Kc 2s 5h 8c Jd 3h 9s 4d Qh 6c"
 
 def discard_view() -> SeatView:
     """Return the player's view after its first stock draw (the 7s), to discard."""
-    match = crafted(PLAYER, "Ac 2c 3c 4c 5c 6h 7h 8h 9h Th", upcard="Td", stock="7s")
-    match.play("pass")
-    match.play("pass")
+    match = piled(STANDARD, PLAYER, "Ac 2c 3c 4c 5c 6h 7h 8h 9h Th", "Td", "7s", draws=0)
     match.play("stock")
-    view = seat_view(match, match.hand.to_move)
+    seat = match.to_move
+    assert seat is not None
+    view = seat_view(match, seat)
     assert view.phase is Phase.DISCARD
     return view
 

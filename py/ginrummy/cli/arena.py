@@ -4,7 +4,8 @@ Plays whole games between two players, seats alternating and each deal played tw
 with the seats swapped, and prints one ``name: value`` line per figure.
 
 ``arena ... --reading`` also scores how well the ``a`` player's seat reads the other
-hand, at each of its discards, against the true cards (``bot.reading``).
+hand, at each of its discards, against the true cards (``bot.reading``); both seats'
+when ``b`` is the same level.
 
 ``arena --table --games N --expert-games M --jobs J [--readme README.md]`` measures
 every match-up of the README's table (``bot.arena.TABLE_PAIRS``) under every preset, N
