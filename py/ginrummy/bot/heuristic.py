@@ -36,7 +36,11 @@ from the stage alone, 0.52 with those against ``simple``), did not pay as the we
 Weighing the knock samples by it (a normal of the fit's residual): 0.789 (+6.04)
 against hard's 0.781 (+5.79) over 2,000 games (seed 41), 0.792 (+6.17) against 0.793
 (+6.06) over 600 (seed 23), 0.492 (-0.11) of 600 against hard: about one standard
-error, not kept.
+error, not kept. Crediting a kept hand, by the stage, with the deadwood it could lay
+off on the other's melds (each deadwood card's value times its meld chance) won 0.778
+and 0.782 of those 600 games (weights 0.5 and 1); a discard's danger growing or
+shrinking with the card's value (plus 0.3, 0.6, -0.2, -0.4 times value times meld
+chance): 0.767, 0.738, 0.773, 0.765.
 """
 
 from __future__ import annotations
