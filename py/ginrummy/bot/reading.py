@@ -8,7 +8,8 @@ chance for every card of the hand against the other hand's true cards. Only this
 measurement sees them; the players see their views alone.
 
 The same decisions are scored twice, as a baseline in the same run: with ``Knowledge``
-as the players use it (``reading_*``), and with its inference off, every unseen card
+as hard and the expert use it (``reading_*``; the measured level's own choices are
+what is watched, whatever it reads), and with its inference off, every unseen card
 alike (``uniform_*``). Figures, per estimate:
 
 - ``auc``: of the pairs of cards in one hand where one melds with the other hand and the
@@ -29,8 +30,8 @@ against 0.805 with ``hard`` as the other player): the signals hold little more t
 reading takes from them. The reading is worth much: hard whose chances were a quarter
 the truth and three quarters its own (a harness outside the repository gave it them)
 won 0.830 of 600 games against ``simple`` where hard won 0.793 (seed 23), and with the
-true chances 0.942. Finding more of what the
-other hand holds needs information these signals do not carry.
+true chances 0.942. Finding more of what the other hand holds needs information these
+signals do not carry.
 """
 
 from __future__ import annotations
@@ -41,7 +42,6 @@ from dataclasses import dataclass, field
 from ..actions import Action, Kind
 from ..cards import DECK_SIZE, card_list
 from ..match import Match
-from ..rules import AceMode
 from ..state import Phase
 from ..view import SeatView
 from .arena import Observer
@@ -126,18 +126,15 @@ class Reading:
 
     def score(self, view: SeatView, other: int, decision: Decision) -> None:
         """Score one discard decision of ``view``'s seat, ``other`` being the other hand."""
-        round_the_corner = view.rules.ace_mode is AceMode.ROUND_THE_CORNER
+        reading, uniform = Knowledge(view), Knowledge(view, infer=False)
         truth = [float(other >> card & 1) for card in range(DECK_SIZE)]
         cards = card_list(view.hand)
         rests = [view.hand & ~(1 << card) for card in cards]
         melds = [
-            chance_to_meld(card, truth, rest, round_the_corner) == 1.0
+            chance_to_meld(card, truth, rest, reading.round_the_corner) == 1.0
             for card, rest in zip(cards, rests, strict=True)
         ]
-        for scores, know in (
-            (self.reading, Knowledge(view)),
-            (self.uniform, Knowledge(view, infer=False)),
-        ):
+        for scores, know in ((self.reading, reading), (self.uniform, uniform)):
             chances = [know.meld_chance(c, r) for c, r in zip(cards, rests, strict=True)]
             scores.add(chances, melds)
         self.decisions += 1

@@ -3,9 +3,9 @@
 Plays whole games between two players, seats alternating and each deal played twice
 with the seats swapped, and prints one ``name: value`` line per figure.
 
-``arena ... --reading`` also scores how well the ``a`` player's seat reads the other
-hand, at each of its discards, against the true cards (``bot.reading``); both seats'
-when ``b`` is the same level.
+``arena ... --reading`` also scores, at each discard of the ``a`` player, how well the
+reading hard and the expert make of the other hand (``Knowledge``) matches the true
+cards (``bot.reading``); both seats' when ``b`` is the same level.
 
 ``arena --table --games N --expert-games M --jobs J [--readme README.md]`` measures
 every match-up of the README's table (``bot.arena.TABLE_PAIRS``) under every preset, N
@@ -46,7 +46,7 @@ def register(commands: Any) -> None:
     arena.add_argument(
         "--reading",
         action="store_true",
-        help="also score a's estimate of the other hand against the true cards",
+        help="also score the reading of the other hand at a's discards against the true cards",
     )
     arena.add_argument(
         "--table", action="store_true", help="measure the README's table: every preset"
