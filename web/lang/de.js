@@ -251,7 +251,7 @@ export default {
   "reason.draw_stock": "Zieh vom Stapel: {card} hilft deinem Blatt nicht genug.",
   "reason.draw_stock_only": "Zieh vom Stapel: es ist der einzige mögliche Zug.",
   "reason.discard_dead": "Leg {card} ab: die anderen {rank} sind weg und für einen Lauf reicht es nicht.",
-  "reason.discard_high": "Leg {card} ab: deine höchste Karte, die keiner Kombination nahe ist.",
+  "reason.discard_high": "Leg {card} ab: deine höchste Karte außerhalb deiner Kombinationen.",
   "reason.discard_safe": "Leg {card} ab: sie ist sicher, während {other} dem Gegner helfen könnte.",
   "reason.discard_keep": "Leg {card} ab: so behältst du deine Kombinationen und die besten Chancen, sie zu ergänzen.",
   "reason.discard_least": "Leg {card} ab: so bleiben die wenigsten Restpunkte, {deadwood}.",

@@ -412,7 +412,7 @@ export default {
   "reason.draw_stock": "Draw from the stock: {card} does not help your hand enough.",
   "reason.draw_stock_only": "Draw from the stock: it is the only draw left.",
   "reason.discard_dead": "Discard {card}: the other {rank} are gone and it cannot make a run.",
-  "reason.discard_high": "Discard {card}: it is your highest card that is not close to a meld.",
+  "reason.discard_high": "Discard {card}: it is your highest card outside your melds.",
   "reason.discard_safe": "Discard {card}: it is safe, while {other} could help the other player.",
   "reason.discard_keep": "Discard {card}: it keeps your melds and your best chances to draw into them.",
   "reason.discard_least": "Discard {card}: it leaves the least deadwood, {deadwood}.",

@@ -251,7 +251,7 @@ export default {
   "reason.draw_stock": "Roba de la reserva: {card} no ayuda bastante a tu mano.",
   "reason.draw_stock_only": "Roba de la reserva: es lo único que queda.",
   "reason.discard_dead": "Descarta {card}: ya no quedan {rank} en juego y no puede formar corrida.",
-  "reason.discard_high": "Descarta {card}: es tu carta más alta que no está cerca de una combinación.",
+  "reason.discard_high": "Descarta {card}: es tu carta más alta fuera de tus combinaciones.",
   "reason.discard_safe": "Descarta {card}: es segura, mientras que {other} podría ayudar al oponente.",
   "reason.discard_keep": "Descarta {card}: conserva tus combinaciones y tus mejores opciones de completarlas.",
   "reason.discard_least": "Descarta {card}: deja la menor madera muerta, {deadwood}.",

@@ -251,7 +251,7 @@ export default {
   "reason.draw_stock": "Piochez dans le talon : {card} n'aide pas assez votre main.",
   "reason.draw_stock_only": "Piochez dans le talon : c'est la seule pioche possible.",
   "reason.discard_dead": "Écartez {card} : les autres {rank} ne sont plus en jeu, et pas de séquence possible.",
-  "reason.discard_high": "Écartez {card} : c'est votre plus haute carte qui n'est proche d'aucune combinaison.",
+  "reason.discard_high": "Écartez {card} : c'est votre plus haute carte hors de vos combinaisons.",
   "reason.discard_safe": "Écartez {card}, sans danger, alors que {other} pourrait servir à l'adversaire.",
   "reason.discard_keep": "Écartez {card} : vous gardez vos combinaisons et vos meilleures chances de les compléter.",
   "reason.discard_least": "Écartez {card} : c'est ce qui laisse le moins de points en main, {deadwood}.",

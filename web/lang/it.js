@@ -251,7 +251,7 @@ export default {
   "reason.draw_stock": "Pesca dal mazzo: {card} non aiuta abbastanza la tua mano.",
   "reason.draw_stock_only": "Pesca dal mazzo: è l'unica pescata rimasta.",
   "reason.discard_dead": "Scarta {card}: niente più {rank} in gioco e non può fare una scala.",
-  "reason.discard_high": "Scarta {card}: è la tua carta più alta lontana da una combinazione.",
+  "reason.discard_high": "Scarta {card}: è la tua carta più alta fuori dalle tue combinazioni.",
   "reason.discard_safe": "Scarta {card}: è sicura, mentre {other} potrebbe servire all'avversario.",
   "reason.discard_keep": "Scarta {card}: tieni le combinazioni e le migliori carte da pescare per completarle.",
   "reason.discard_least": "Scarta {card}: lascia meno punti spaiati, {deadwood}.",

@@ -33,7 +33,7 @@ REASONS: dict[str, str] = {
     "draw_stock_only": "Draw from the stock: it is the only draw left.",
     # discards
     "discard_dead": "Discard {card}: the other {rank}s are gone and it cannot make a run.",
-    "discard_high": "Discard {card}: it is your highest card that is not close to a meld.",
+    "discard_high": "Discard {card}: it is your highest card outside your melds.",
     "discard_safe": "Discard {card}: it is safe, while {other} could help the other player.",
     "discard_keep": "Discard {card}: it keeps your melds and your best chances to draw into them.",
     "discard_least": "Discard {card}: it leaves the least deadwood, {deadwood}.",
