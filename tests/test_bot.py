@@ -132,6 +132,33 @@ def test_hard_knocks_when_the_stock_runs_out_and_names_its_melds() -> None:
     assert len(action.melds) == 3
 
 
+KINGS_OR_ACE = ("7h 8h 9h 2c 3c 4c Ks Kd As 5d", "2d 4d 6d 8d Td 3h 5c 7c 9c 4h", "6s")
+"""A deal where seat 0, once it takes the six of spades, holds two melds, the two black
+kings and three lone cards."""
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_under_a_low_knock_limit_a_pair_of_kings_outweighs_a_lone_ace(level: str) -> None:
+    # Under standard (RULES.md: knock with 10 or less) the lower count wins the hand, so
+    # a king goes: 10 points of deadwood less. Under straight gin ("no knocking: gin or
+    # big gin only") and under oklahoma with a six turned up (a knock limit of 6), the
+    # hand must meld all but a card or two whatever they are worth: the kings are one
+    # card from a set, the ace is near nothing, so the ace goes.
+    player = make_player(level, 1)
+    standard = view_after_draw(*KINGS_OR_ACE, "standard")
+    assert player.choose(standard).action in ("discard Ks", "discard Kd")
+    for preset, limit in (("straight", 0), ("oklahoma", 6)):
+        low = view_after_draw(*KINGS_OR_ACE, preset)
+        assert low.knock_limit == limit
+        assert player.choose(low).action == "discard As"
+
+
+def test_counting_cards_under_a_low_limit_is_hards_judgement() -> None:
+    # The levels stay apart: normal still throws the highest card under straight gin.
+    gin_only = view_after_draw(*KINGS_OR_ACE, "straight")
+    assert make_player("normal", 1).choose(gin_only).action in ("discard Ks", "discard Kd")
+
+
 # --- reasons ---------------------------------------------------------------------------
 
 

@@ -13,6 +13,13 @@ the engine does.
 >>> hand = parse_mask("As 2s 7h 8h 9h Tc Jd Qd Kd 5c")
 >>> tables.deadwood(hand), tables.after_draw(hand, parse_card("3s"))
 (18, 5)
+
+Counting cards instead of points (``per_card``), the same hand has four cards out of
+melds, and one after the three of spades:
+
+>>> counted = deadwood_tables(False, 1, 8)
+>>> counted.deadwood(hand), counted.after_draw(hand, parse_card("3s"))
+(32, 8)
 """
 
 from __future__ import annotations
@@ -51,9 +58,16 @@ def set_choices(hand: int, trips: int) -> list[int]:
 class DeadwoodTables:
     """Per-suit tables for one ace rule, and deadwood questions answered with them."""
 
-    def __init__(self, round_the_corner: bool, ace_value: int) -> None:
-        """Build the run-only table and the drop table for this ace rule."""
-        values = [card_value(rank, ace_value) for rank in range(13)]
+    def __init__(self, round_the_corner: bool, ace_value: int, per_card: int = 0) -> None:
+        """Build the run-only table and the drop table for this ace rule.
+
+        With ``per_card`` every card counts that many points instead of its value: the
+        count of cards left out of melds, which is what a race to gin turns on.
+        """
+        if per_card:
+            values = [per_card] * 13
+        else:
+            values = [card_value(rank, ace_value) for rank in range(13)]
         self.values = values
         runs = all_runs(round_the_corner)
         runs_from = [
@@ -175,6 +189,6 @@ class DeadwoodTables:
 
 
 @functools.cache
-def deadwood_tables(round_the_corner: bool, ace_value: int) -> DeadwoodTables:
-    """Return the shared tables for an ace rule, made once."""
-    return DeadwoodTables(round_the_corner, ace_value)
+def deadwood_tables(round_the_corner: bool, ace_value: int, per_card: int = 0) -> DeadwoodTables:
+    """Return the shared tables for an ace rule (every card ``per_card`` if set), made once."""
+    return DeadwoodTables(round_the_corner, ace_value, per_card)
