@@ -132,7 +132,8 @@ class Style:
     deadwood, times the stage of the hand (0 with a full stock, 1 when it runs out)."""
     count_cards: bool = False
     """Under a low knock limit (``LOW_LIMIT`` or less, or gin only), value hands by how
-    many cards they leave out of melds, not by their points."""
+    many cards they leave out of melds, not by their points. The valuation then sees
+    only gin as going out; whether to knock is still weighed in points."""
 
 
 LOW_LIMIT = 7
