@@ -145,8 +145,11 @@ def test_under_a_low_knock_limit_a_pair_of_kings_outweighs_a_lone_ace(level: str
     # hand must meld all but a card or two whatever they are worth: the kings are one
     # card from a set, the ace is near nothing, so the ace goes.
     player = make_player(level, 1)
-    standard = view_after_draw(*KINGS_OR_ACE, "standard")
-    assert player.choose(standard).action in ("discard Ks", "discard Kd")
+    standard = player.choose(view_after_draw(*KINGS_OR_ACE, "standard"))
+    assert standard.action in ("discard Ks", "discard Kd")
+    # the king is one of a pair: the hint calls it the highest card outside the melds,
+    # not one far from any meld
+    assert standard.reason.endswith("it is your highest card outside your melds.")
     for preset, limit in (("straight", 0), ("oklahoma", 6)):
         low = view_after_draw(*KINGS_OR_ACE, preset)
         assert low.knock_limit == limit
