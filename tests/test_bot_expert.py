@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -16,17 +17,20 @@ from ginrummy.bot.tables import deadwood_tables
 from ginrummy.cards import FULL_DECK, card_list, format_cards, parse_card, parse_cards, parse_mask
 from ginrummy.match import Match
 from ginrummy.melds import Melder
-from ginrummy.rules import STANDARD, AceMode, find_rules
+from ginrummy.rules import STANDARD, AceMode, Rules, find_rules
 from ginrummy.state import melder_for
 from ginrummy.view import SeatView, seat_view
 
 
-def deal(non_dealer: str, dealer: str, upcard: str, stock: str = "") -> Match:
-    """Return a standard match whose first hand deals these cards, seat 0 not dealing."""
+def deal(
+    non_dealer: str, dealer: str, upcard: str, stock: str = "", rules: Rules = STANDARD
+) -> Match:
+    """Return a match (standard unless ``rules``) whose first hand deals these cards, seat
+    0 not dealing."""
     deck = make_deck(non_dealer, dealer, upcard, stock)
-    match = Match(STANDARD, seed=1, decks=[deck])
+    match = Match(rules, seed=1, decks=[deck])
     if match.hand.dealer != 1:
-        match = Match(STANDARD, seed=2, decks=[deck])
+        match = Match(rules, seed=2, decks=[deck])
     assert match.hand.dealer == 1
     return match
 
@@ -192,6 +196,36 @@ def test_expert_takes_the_card_that_gives_gin() -> None:
     assert expert.choose(view).action == "upcard"
     match.play("upcard")
     assert expert.choose(seat_view(match, 1)).action == "gin 4h"
+
+
+@pytest.mark.parametrize(("preset", "searched"), [("standard", True), ("straight", False)])
+def test_a_pick_up_is_searched_only_if_it_helps_the_hand_as_hard_values_it(
+    preset: str, searched: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Seat 1 holds two melds and a lone king; seat 0 draws and throws the 2d, which melds
+    # with nothing of seat 1's. Under standard, the two for the king saves 8 points, so
+    # the expert plays both draws out. Under straight gin (gin only) hard counts the
+    # cards out of melds: the two for the king leaves as many, and nothing is searched.
+    match = deal(
+        "2d 4d 6d 8d Td 3c 5c 7c 9c Qh",
+        "As 2s 3s 7h 8h 9h Tc Jc Kd 5h",
+        "Qs",
+        stock="6s",
+        rules=find_rules(preset),
+    )
+    for move in ("pass", "pass", "stock", "discard 2d"):
+        match.play(move)
+    view = seat_view(match, 1)
+    searches = []
+    draw_points = ExpertPlayer._draw_points
+
+    def counted(self: ExpertPlayer, *args: Any) -> tuple[list[int], list[int]]:
+        searches.append(args)
+        return draw_points(self, *args)
+
+    monkeypatch.setattr(ExpertPlayer, "_draw_points", counted)
+    make_player("expert", 1).choose(view)
+    assert bool(searches) is searched
 
 
 def test_expert_knocks_when_holding_on_only_loses() -> None:

@@ -119,11 +119,17 @@ class ExpertPlayer(HeuristicPlayer):
     # --- the hooks ------------------------------------------------------------------
 
     def _wants_upcard(self, ctx: Context, hand: int, top: int) -> bool:
-        """Return hard's answer, checked by play-outs when the card lowers the deadwood."""
+        """Return hard's answer, checked by play-outs when the card lowers the deadwood.
+
+        The deadwood is as hard values it (``Context.shape``): under a low knock limit,
+        where hard counts cards, a card that only swaps a high one for a low one is not
+        searched (searched, the play-outs' points took them: the expert won 0.300 of 40
+        games against hard under french_oklahoma, seed 1, against 0.600 without).
+        """
         hard = super()._wants_upcard(ctx, hand, top)
         if "stock" not in ctx.view.legal or "upcard" not in ctx.view.legal:
             return hard
-        tables = ctx.tables
+        tables = ctx.shape
         with_top = hand | 1 << top
         if tables.least_after_discard(with_top) >= tables.deadwood(hand):
             return hard
