@@ -38,7 +38,7 @@ expert* vs simple      standard  1000   0.761 (0.734-0.786)     +5.62
 expert* vs hard*       standard  1000   0.510 (0.479-0.541)     +0.12
 hard* vs normal        standard  400    0.630 (0.582-0.676)     +2.70
 hard* vs normal        oklahoma  400    0.613 (0.564-0.659)     +3.92
-expert* vs hard*       oklahoma  400    0.492 (0.444-0.541)     -0.60
+expert* vs hard*       oklahoma  400    0.525 (0.476-0.573)     +0.93
 normal vs simple       standard  400    0.680 (0.633-0.724)     +2.80
 easy vs simple         standard  400    0.203 (0.166-0.245)     -5.56
 normal vs easy         standard  200    0.880 (0.828-0.918)     +9.57
