@@ -364,7 +364,12 @@ class HeuristicPlayer:
             return False  # a beginner takes a card that makes a meld, and may miss the rest
         if best_after >= before:
             return False  # the card does not even lower the deadwood
-        options = self.discard_options(ctx, with_top, top)
+        return self._upcard_beats_stock(ctx, hand, top)
+
+    def _upcard_beats_stock(self, ctx: Context, hand: int, top: int) -> bool:
+        """Return whether the best hand with the face-up card, which lowers the deadwood
+        (as ``Context.shape`` counts it), beats the expected best hand after a stock draw."""
+        options = self.discard_options(ctx, hand | 1 << top, top)
         take_value = options[0][0] + self.style.take_cost
         return take_value < self._stock_value(ctx, hand)
 
