@@ -61,11 +61,11 @@ error, not kept. Crediting a kept hand, by the stage, with the deadwood it could
 off on the other's melds (each deadwood card's value times its meld chance) won 0.778
 and 0.782 of those 600 games (weights 0.5 and 1); a discard's danger growing or
 shrinking with the card's value (plus 0.3, 0.6, -0.2, -0.4 times value times meld
-chance): 0.767, 0.738, 0.773, 0.765. Trusting less that a sampled other hand which
-could have knocked would have (``could_knock_weight`` 0.1 instead of 0.4): 0.790
-(+5.93) of those 600 games; no score margin on the knock (``_score_margin`` always 0):
-0.792 (+5.97): the score situation moves few games against ``simple``. Each other knob
-of ``HARD`` a step either way, on those 600 games: ``knock_bonus`` 3 and 9, 0.778
+chance): 0.767, 0.738, 0.773, 0.765. Trusting more that the other would have knocked
+if it could (``could_knock_weight`` 0.1 instead of 0.4): 0.790 (+5.93) of those 600
+games; no score margin on the knock (``_score_margin`` always 0): 0.792 (+5.97): the
+score situation moves few games against ``simple``. Each other knob of ``HARD`` a step
+either way, on those 600 games: ``knock_bonus`` 3 and 9, 0.778
 (+5.63) and 0.785 (+5.86); ``gin_bonus`` 6 and 15, 0.780 (+5.81) and 0.793 (+5.97);
 ``danger`` 3.5 and 7, 0.782 (+6.18) and 0.777 (+5.61); ``pair_danger`` 0 and 1, 0.785
 (+5.84) and 0.783 (+5.69); ``take_cost`` 0 and 1.5, 0.778 (+5.97) and 0.790 (+6.00);
