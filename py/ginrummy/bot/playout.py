@@ -23,8 +23,8 @@ against ``simple`` and 0.515 of 400 against ``hard`` (seed 5; this policy: 0.770
 0.535), at twice the time a decision. What holds the search back is not its play-outs'
 own play. Nor their model of the other seat: letting it too hold for gin until the
 stock is down to ``HOLD_UNTIL``, as hard does, the expert won 0.530 (+0.58 points a
-hand) of 400 games against ``hard`` (seed 5), against 0.510 (+0.46) for today's
-play-outs on the same deals, where it goes out at once (the 0.535 above was measured
+hand) of 400 games against ``hard`` (seed 5), against 0.510 (+0.46) with these
+play-outs, where it goes out at once, on the same deals (the 0.535 above was measured
 against an older hard): within the noise.
 
 >>> from ginrummy.match import Match
