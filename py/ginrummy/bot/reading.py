@@ -32,6 +32,17 @@ the truth and three quarters its own (a harness outside the repository gave it t
 won 0.830 of 600 games against ``simple`` where hard won 0.793 (seed 23), and with the
 true chances 0.942. Finding more of what the other hand holds needs information these
 signals do not carry.
+
+Reading the other's whole policy did not find it either (a harness outside the
+repository; hard against ``simple``, 30 games, seed 1, the same 1,383 decisions scored
+each way): 200 of ``Knowledge``'s guesses of the other hand a decision, each weighed by
+the likelihood of the other's last discard, knock-or-not and pick-up under a soft model
+of a sound player (discards near the least deadwood, pick-ups that lower it, a knock
+when it can), summed exactly over which card its stock draw brought, ranked 0.765 of
+the pairs right where the reading ranked 0.759; over all its turns, each stock draw's
+card guessed, 0.756; from guesses with every unseen card alike, 0.752. For scale, chances
+a tenth the truth rank 0.852 and a quarter 0.944 (the quarter that won 0.830): the gain
+is a thirtieth of that one.
 """
 
 from __future__ import annotations
