@@ -76,7 +76,9 @@ seed 41 (hard: 0.766, +5.68): a stronger score margin near the game's end (25 po
 instead of 10 for a knock that wins the game, 12 instead of 4 while the other is within
 25 of the target), 0.758 (+5.34); that with the hold bias cut to 0.3 of itself
 meanwhile, 0.746 (+5.19); a weaker one (5 and 0), 0.768 (+5.73); ``defense`` 0.25 and 1,
-0.761 (+5.58) and 0.770 (+5.71).
+0.761 (+5.58) and 0.770 (+5.71); a bonus for the chance the next draw leaves 5 points or
+less (the other's usual knock, which that hand undercuts), 4 points, 0.771 (+5.78), and
+8 points times the stage, 0.766 (+5.74).
 """
 
 from __future__ import annotations
