@@ -78,7 +78,10 @@ instead of 10 for a knock that wins the game, 12 instead of 4 while the other is
 meanwhile, 0.746 (+5.19); a weaker one (5 and 0), 0.768 (+5.73); ``defense`` 0.25 and 1,
 0.761 (+5.58) and 0.770 (+5.71); a bonus for the chance the next draw leaves 5 points or
 less (the other's usual knock, which that hand undercuts), 4 points, 0.771 (+5.78), and
-8 points times the stage, 0.766 (+5.74).
+8 points times the stage, 0.766 (+5.74); the best three discards each valued against
+the other's next turn on hard's sampled hands (it takes the card if it melds, else draws
+each unseen card alike, and knocks when it can, scored against the hand kept), 0.771
+(+5.57) and 0.761 (+5.32) at that turn's points counted once and twice.
 """
 
 from __future__ import annotations
