@@ -15,6 +15,7 @@ from ginrummy.actions import Action, Kind
 from ginrummy.bot import REASONS, Decision, advise, make_player, render
 from ginrummy.bot.arena import play_game
 from ginrummy.bot.decision import PUBLIC
+from ginrummy.bot.heuristic import HARD, HeuristicPlayer
 from ginrummy.bot.knowledge import Knowledge
 from ginrummy.bot.mahjong_reasons import MAHJONG_PUBLIC
 from ginrummy.bot.tables import deadwood_tables
@@ -160,6 +161,33 @@ def test_counting_cards_under_a_low_limit_is_hards_judgement() -> None:
     # The levels stay apart: normal still throws the highest card under straight gin.
     gin_only = view_after_draw(*KINGS_OR_ACE, "straight")
     assert make_player("normal", 1).choose(gin_only).action in ("discard Ks", "discard Kd")
+
+
+READY_DEAL = ("As 2s 3s 7h 8h 9h Tc Jc Qc 2d", "Kh Qh 5h 3h 6d 8d Td 5s 7s 9s", "4d")
+"""Seat 0 holds three melds, the two of diamonds and, once taken, the four of diamonds."""
+
+
+@pytest.mark.parametrize("rules_name", ["standard", "oklahoma"])
+def test_hard_values_a_hand_low_enough_to_undercut(rules_name: str) -> None:
+    # A player who knocks as soon as it can mostly knocks with 6 to 10 points: a hand at
+    # READY (5) or less undercuts those knocks, so hard counts it better by its
+    # ready_bonus. Three melds and the two of diamonds are at 2 already: the whole bonus.
+    # Two melds, the seven and nine of hearts and the two and four of diamonds are at 22,
+    # and no draw and discard brings them under 6 (the eight of hearts is this seat's
+    # own; the three of diamonds melds the diamonds and leaves the seven): no bonus.
+    # Under oklahoma with a four turned up (a knock limit of 4), hard counts cards out
+    # of melds, not points, and the bonus does not apply.
+    view = view_after_draw(*READY_DEAL, rules_name)
+    hard = HeuristicPlayer(HARD, 1)
+    plain = HeuristicPlayer(replace(HARD, ready_bonus=0.0), 1)
+    low = parse_mask("As 2s 3s 7h 8h 9h Tc Jc Qc 2d")
+    high = parse_mask("As 2s 3s 7h 9h Tc Jc Qc 2d 4d")
+    with_bonus, without = hard.context(view), plain.context(view)
+    assert HARD.ready_bonus > 0
+    gain = 0.0 if with_bonus.counts_cards else HARD.ready_bonus
+    assert with_bonus.counts_cards is (rules_name == "oklahoma")
+    assert hard.hand_value(with_bonus, low) == pytest.approx(plain.hand_value(without, low) - gain)
+    assert hard.hand_value(with_bonus, high) == pytest.approx(plain.hand_value(without, high))
 
 
 # --- reasons ---------------------------------------------------------------------------
