@@ -22,14 +22,15 @@ a time). The rows marked * are this version's hard and expert (issue 16: hard co
 next draw less and weighs its deadwood more late in the hand, values a hand low enough
 to undercut most knocks, and under a knock limit of 7 or less counts its cards out of
 melds rather than their points; the expert is new, overrules hard only beyond its
-play-outs' noise, and plays on for gin in its play-outs as hard does); the other rows are
-the levels unchanged since their figures were taken (normal and easy). With that bonus
-(``heuristic.READY``), hard won 0.782 where it won 0.769 against simple under standard,
-0.742 where 0.740 under oklahoma, and the expert 0.763 where 0.761: the search keeps
-little of hard's gain against simple. Before hard counted cards under a low limit, it won 0.702
-(0.673-0.730, +6.34) under oklahoma and 0.661 (0.631-0.690, +4.90) under straight gin
-against simple, and 0.608 (0.559-0.654, +3.07) against normal under oklahoma, on the
-same games. The README's table has every level under every preset, at 100 games a cell.
+play-outs' noise, and plays on for gin in its play-outs as hard does); the other rows
+are the levels unchanged since their figures were taken (normal and easy). With that
+bonus (``heuristic.READY``), hard won 0.782 where it won 0.769 against simple under
+standard, 0.742 where 0.740 under oklahoma, and the expert 0.763 where 0.761: the search
+keeps little of hard's gain against simple. Before hard counted cards under a low limit,
+it won 0.702 (0.673-0.730, +6.34) under oklahoma and 0.661 (0.631-0.690, +4.90) under
+straight gin against simple, and 0.608 (0.559-0.654, +3.07) against normal under
+oklahoma, on the same games. The README's table has every level under every preset, at
+100 games a cell.
 
 =====================  ========  =====  ======================  ===============
 a vs b                 rules     games  a's win rate (95% CI)   points per hand
