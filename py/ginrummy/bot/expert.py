@@ -14,16 +14,6 @@ worse than hard's valuation does (searching the two best discards when hard rate
 within 2 points, with the same gate, won 0.487 of 400 games against hard, seed 5,
 against 0.537 without; 0.453 with play-outs whose own discards look one draw ahead).
 
-Both ways of the knock are searched on purpose, though the play-outs' play on is cheaper
-than hard's. Leaving hard's choices to play on alone (searching only its knocks), the
-expert won 0.771 (+6.05 points a hand) of 1,000 games against ``simple`` (seed 1) where
-it wins 0.763 (+5.72), but 0.480 (-0.41) against hard where it wins 0.511 (+0.32), and
-0.520 of 400 games against hard under oklahoma where 0.540: a knock against a player who
-holds for gin pays, against one who knocks as soon as it can it does not, and the
-play-outs' other seat knocks as soon as it can. Asking two standard errors before a
-knock where hard plays on (one for the other overrides): 0.768 (+5.96), 0.498 (+0.06)
-and 0.527 (+0.95).
-
 Each candidate move is tried on the same ``deals`` guesses of the hidden cards
 (``playout.sample_deal``: the other hand and the stock, consistent with everything its
 seat has seen, never the true cards), and each guess is played to the end of the hand
@@ -34,6 +24,16 @@ play-outs' noise (``overrides``: the paired gain over the same guesses, against 
 standard error): at this many guesses a plain comparison follows the noise as often as
 the cards. The number of guesses is fixed, so a seed replays a game exactly; it is sized
 to keep a decision well under the page's 150 ms in Pyodide.
+
+Both ways of the knock are searched on purpose, though the play-outs' play on is cheaper
+than hard's. Leaving hard's choices to play on alone (searching only its knocks), the
+expert won 0.771 (+6.05 points a hand) of 1,000 games against ``simple`` (seed 1) where
+it wins 0.763 (+5.72), but 0.480 (-0.41) against hard where it wins 0.511 (+0.32), and
+0.520 of 400 games against hard under oklahoma where 0.540: a knock against a player who
+holds for gin pays, against one who knocks as soon as it can it does not, and the
+play-outs' other seat knocks as soon as it can. Asking two standard errors before a
+knock where hard plays on (one for the other overrides): 0.768 (+5.96), 0.498 (+0.06)
+and 0.527 (+0.95).
 """
 
 from __future__ import annotations
