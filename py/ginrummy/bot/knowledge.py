@@ -9,12 +9,13 @@ would meld with it less likely in its hand; a card it takes from the pile makes
 them more likely. The rest of each unseen card's chance is the chance it is in the
 stock, which is what this seat can draw.
 
-The estimate is what hard's play against ``simple`` turns on most. In a harness outside
-the repository that put the other hand's true cards in its place (each chance 1 or 0;
-never the player), hard won 0.925 of 600 games against ``simple`` (+12.52 points a hand,
-seed 1), where it wins 0.777 (+5.92) of those games; with its knock samples the true
-hand too, 0.949 of 1,000 (0.934-0.961, +13.38) where 0.782 (+6.04); the knock samples
-alone, 0.793 of 600 (+6.53). Nearly all of it is the discards' danger: never handing
+The estimate is what hard's play turns on most. In a harness outside the repository that
+put the other hand's true cards in its place (each chance 1 or 0; never the player),
+hard won 0.925 of 600 games against ``simple`` (+12.52 points a hand, seed 1), where it
+wins 0.777 (+5.92) of those games; with its knock samples the true hand too, 0.949 of
+1,000 (0.934-0.961, +13.38) where 0.782 (+6.04); the knock samples alone, 0.793 of 600
+(+6.53); the true cards in the estimate alone against hard, 0.672 of 600 (0.633-0.708,
++4.78). Against ``simple`` nearly all of it is the discards' danger: never handing
 ``simple`` a meld starves a player that takes the face-up card only to meld it. The
 factors of ``DISCARDED``, ``DECLINED`` and ``TAKEN`` are near the best this form of
 estimate gives: over hard's discards in 60 games against ``simple`` (3,229 decisions,
