@@ -28,16 +28,15 @@ the weight below brings it to 0.418 (against hard, 40 games, 4,765 decisions: 0.
 0.385, and 0.522 for one chance). Cards worth more than the other's last discard made
 less likely (a player that throws its highest unmatched card holds none above it), at
 half and a quarter the weight: 0.785 (+6.21) and 0.780 (+6.22) of those 600 games
-against 0.777 (+5.92). Nor did reading the other's last turns as a player that throws
-the card leaving the least deadwood and knocks when it can: 200 guessed hands
-(``playout.sample_deal``) kept in proportion to how well its last three discards fit
-such a throw (a weight of e to the -1 a point above the least), to whether it could have
-knocked (0.01) and to whether it passed a face-up card that melds (0.2) predicted the
-melds with a log-loss of 0.411, where this estimate gives 0.414 (30 games against
-``simple``, 1,588 decisions, seed 7; with e to the -3 and the guesses' usual extra
-cards, 0.430). Much of what the true cards give hard may be beyond any reading of the
-table; what is left to try is the other's whole hand read turn by turn (guessed hands
-carried forward from the deal), not more factors.
+against 0.777 (+5.92). Nor did the reading of the other's last turns tried for the
+expert's guesses (``bot.expert``): over 200 guesses keeping the best of 0.25 extra cards
+a draw, three turns read back and a weight of e to the -1 a point above the
+least-deadwood throw, it predicted the melds with a log-loss of 0.411, where this
+estimate gives 0.414 (30 games against ``simple``, 1,588 decisions, seed 7; with the
+expert's e to the -3 and the guesses' usual extra cards, 0.430). Much of what the true
+cards give hard may be beyond any reading of the table; what is left to try is the
+other's whole hand read turn by turn (guessed hands carried forward from the deal), not
+more factors.
 """
 
 from __future__ import annotations
