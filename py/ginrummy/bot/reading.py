@@ -60,7 +60,10 @@ and 0.816 (0.406 and 0.378). With ``simple``'s own rules as the habits (1,000 gu
 discard e to the -2 a point above the least deadwood, a meld passed or a knock not made
 0.01), 0.785 where the reading ranked 0.770 and the sound habits 0.781 (10 games). At
 best a tenth of the way to the quarter's 0.944, at 20 to 60 ms a decision where hard
-takes 2: what the reading misses is in the cards the other drew from the stock.
+takes 2; hard with the two chances averaged (200 guesses) won 0.787 (0.752-0.818, +6.12
+points a hand) of 600 games against ``simple`` (seed 1) where it wins 0.777 (+5.92),
+within the noise, at 43 ms a decision. What the reading misses is in the cards the other
+drew from the stock.
 """
 
 from __future__ import annotations
