@@ -59,13 +59,12 @@ a sharper reading of the other hand (``Knowledge``, whose danger estimate is whe
 hard's own gain lies too), not from the search. The sharper reading tried since
 (``bot.reading``: the other hand read turn by turn from the deal; 32 of 200 read hands
 as the guesses, 17 to 60 ms a searched decision in CPython) came no nearer: 0.775
-(+6.03) of the first 400 games against ``simple`` and 0.505 (-0.01) against hard, where
-the expert wins 0.787 (+6.04) and 0.532 (+0.62), though the guesses' mean deadwood was
-nearer the true one (9.1 points off where these guesses are 12.1 against ``simple``, 8.7
-where 10.8 against hard; 6 games). With a random card of a read hand giving way to each
-discard it did not hold, not its worst, the guessed hands held 14.6 points too many, and
-the expert won 0.31 of the hands by knocking (0.11 with the worst card giving way) and
-0.738 (+4.19) and 0.527 (-0.02) of those games.
+(+6.03) and 0.505 (-0.01) of those first 400 games, though the guesses' mean deadwood
+was nearer the true one (9.1 points off where these guesses are 12.1 against ``simple``,
+8.7 where 10.8 against hard; 6 games). With a random card of a read hand giving way to
+each discard it did not hold, not its worst, the guessed hands held 14.6 points too
+many, and the expert won 0.31 of the hands by knocking (0.11 with the worst card giving
+way) and 0.738 (+4.19) and 0.527 (-0.02) of those games.
 """
 
 from __future__ import annotations

@@ -34,9 +34,7 @@ a draw, three turns read back and a weight of e to the -1 a point above the
 least-deadwood throw, it predicted the melds with a log-loss of 0.411, where this
 estimate gives 0.414 (30 games against ``simple``, 1,588 decisions, seed 7; with the
 expert's e to the -3 and the guesses' usual extra cards, 0.430). Nor did the other's
-whole hand read turn by turn from the deal, even with ``simple``'s own rules as its
-habits (``bot.reading``): the rest of what the true cards give hard lies in the cards
-the other drew from the stock, which no reading of the table sees.
+whole hand read turn by turn from the deal (``bot.reading``).
 """
 
 from __future__ import annotations
