@@ -138,6 +138,38 @@ def test_the_match_end_says_the_winner_first_and_shows_the_final_scores(
     page.screenshot(path=str(artifacts / f"{name}-match-end.png"))
 
 
+def after_a_dead_hand() -> Match:
+    """Return a standard match whose first hand died (both players drew and threw a card
+    until two were left in the stock: no score) and whose second deals the player, the
+    non-dealer again (the same dealer deals after a dead hand), a knock with the Kd."""
+    deck = make_deck(KNOCKER, LOOSE, upcard="2d")
+    match = Match(STANDARD, seed=seed_dealt_by(STANDARD, 1), decks=[deck, deck])
+    match.play("pass")
+    match.play("pass")
+    while not match.hand.over:
+        match.play("stock")
+        match.play([a for a in match.legal_actions() if a.text.startswith("discard")][-1])
+    match.play("next")
+    assert match.hand_number == 2 and match.dealer == 1
+    return match
+
+
+def test_a_dead_hand_keeps_its_row_on_the_score_sheet(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    page.set_viewport_size(PHONE)
+    plant_save(page, base_url, after_a_dead_hand())
+    click_action(page, "upcard")
+    go_out(page, "knock Kd")
+    # Hand 1 scored nothing and is listed as such; hand 2 is the knock's 76 (78 - 2).
+    rows = page.locator("#showdown .sheet-game tr")
+    expect(rows.nth(1).locator("th")).to_have_text("Hand 1")
+    expect(rows.nth(1).locator("td")).to_have_text(["dead hand: no score"])
+    expect(rows.nth(2).locator("th")).to_have_text("Hand 2")
+    expect(rows.nth(2).locator("td")).to_have_text(["76", "0"])
+    page.locator("#showdown .sheet").screenshot(path=str(artifacts / "phone-dead-hand-sheet.png"))
+
+
 def test_sorting_by_suit_and_rank_keeps_melds_together(page: Page, base_url: str) -> None:
     plant_save(page, base_url, crafted(KNOCKER, LOOSE, "Jc"))
     page.click('#sort [data-sort="suit"]')

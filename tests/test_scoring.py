@@ -351,3 +351,29 @@ def test_oklahoma_extra_coups() -> None:
     assert game.extra_coups == [2, 1]
     assert game.final == [200 + 50, 30 + 25]
     assert not sheet.over and len(sheet.games) == 2
+
+
+def test_hands_that_score_nothing_keep_their_place_on_the_sheet() -> None:
+    # es/it/de: a hand with two cards left in the stock is void (no score); es (early
+    # official rules): a knock tied 5 to 5 is won by nobody. Neither enters points or a
+    # hand won, but the sheet lists every hand played, so hands 1 and 3 keep their rows.
+    rules = find_rules("classic")
+    tie = score_hand(
+        rules, knocker=0, kind=Outcome.KNOCK, knocker_count=5, defender_count=5, doubled=False
+    )
+    sheet = Scoresheet(rules)
+    sheet.record(1, HandScore(Outcome.DEAD, None, (0, 0), ()))
+    sheet.record(2, HandScore(Outcome.KNOCK, 1, (0, 12), ()))
+    sheet.record(3, tie)
+    game = sheet.games[0]
+    assert game.to_json()["unscored"] == [[1, "dead"], [3, "tie"]]
+    assert game.entries == [(2, 0, 12)] and game.totals == [0, 12]
+    assert game.hands_won == [0, 1] and sheet.hands_won == [0, 1]
+
+
+def test_a_dead_hand_goes_on_every_open_hollywood_column() -> None:
+    # Hollywood: hand 1 (100 points) ends the first column; the dead hand 2 was played
+    # while the second and third were open, so both list it and the first does not.
+    sheet = sheet_with("hollywood", (0, 100))
+    sheet.record(2, HandScore(Outcome.DEAD, None, (0, 0), ()))
+    assert [game.unscored for game in sheet.games] == [[], [(2, "dead")], [(2, "dead")]]

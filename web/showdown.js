@@ -152,6 +152,32 @@ function bonusRows(bonuses) {
   });
 }
 
+/**
+ * Return the hands played in `games`, in order: `{number, points}` with each game's
+ * points per seat (`[null, null]` where a Hollywood column took no entry), or
+ * `{number, unscored}` with the outcome of a hand that scored nothing ("dead", "tie").
+ */
+function sheetHands(games) {
+  const hands = new Map();
+  games.forEach((game, column) => {
+    for (const [number, ...points] of game.hands) {
+      if (!hands.has(number)) hands.set(number, { number, points: games.map(() => [null, null]) });
+      hands.get(number).points[column] = points;
+    }
+    for (const [number, outcome] of game.unscored) hands.set(number, { number, unscored: outcome });
+  });
+  return [...hands.values()].sort((a, b) => a.number - b.number);
+}
+
+/** Return the sheet's row of a hand that scored nothing, its words across `span` columns. */
+function unscoredRow(hand, span) {
+  const tr = element("tr", "unscored");
+  const cell = element("td", "", t(`sheet.unscored.${hand.unscored}`));
+  cell.colSpan = span;
+  tr.append(element("th", "", t("sheet.hand", { number: hand.number })), cell);
+  return tr;
+}
+
 function gameTable(game) {
   const table = element("table", "sheet-game");
   const caption = element("caption", "", t("sheet.game", { number: game.number }));
@@ -165,7 +191,10 @@ function gameTable(game) {
     tr.append(element("th", "", label), element("td", "", String(a)), element("td", "", String(b)));
     table.append(tr);
   };
-  for (const [hand, a, b] of game.hands) row(t("sheet.hand", { number: hand }), a, b);
+  for (const hand of sheetHands([game])) {
+    if (hand.unscored) table.append(unscoredRow(hand, 2));
+    else row(t("sheet.hand", { number: hand.number }), ...hand.points[0]);
+  }
   row(t("sheet.total"), game.totals[0], game.totals[1], "total");
   for (const [rule, [mine, theirs]] of bonusRows(game.bonuses)) row(t(`rule.${rule}`), mine, theirs, "bonus");
   if (game.bonuses.length) row(t("sheet.final"), game.final[0], game.final[1], "total");
@@ -193,12 +222,9 @@ function hollywoodTable(games) {
     for (const cell of cells) tr.append(element("td", "", cell === null ? "" : String(cell)));
     table.append(tr);
   };
-  const hands = [...new Set(games.flatMap((game) => game.hands.map(([hand]) => hand)))].sort((a, b) => a - b);
-  for (const hand of hands) {
-    row(
-      t("sheet.hand", { number: hand }),
-      games.flatMap((game) => game.hands.find(([number]) => number === hand)?.slice(1) ?? [null, null]),
-    );
+  for (const hand of sheetHands(games)) {
+    if (hand.unscored) table.append(unscoredRow(hand, 2 * games.length));
+    else row(t("sheet.hand", { number: hand.number }), hand.points.flat());
   }
   row(t("sheet.total"), games.flatMap((game) => game.totals), "total");
   const rules = [...new Set(games.flatMap((game) => game.bonuses.map((line) => line.rule)))];

@@ -24,6 +24,9 @@ class Game:
     """1-based: the game's place in the match, or the Hollywood column."""
     entries: list[tuple[int, int, int]] = field(default_factory=list)
     """Each hand entered: (hand number, points of seat 0, points of seat 1)."""
+    unscored: list[tuple[int, Outcome]] = field(default_factory=list)
+    """Each hand played in this game that scored nothing (a dead hand, a tie no one
+    wins): (hand number, outcome), so the sheet's hand numbers have no gaps."""
     totals: list[int] = field(default_factory=lambda: [0, 0])
     hands_won: list[int] = field(default_factory=lambda: [0, 0])
     extra_coups: list[int] = field(default_factory=lambda: [0, 0])
@@ -57,6 +60,7 @@ class Game:
         return {
             "number": self.number,
             "hands": [list(entry) for entry in self.entries],
+            "unscored": [[number, str(outcome)] for number, outcome in self.unscored],
             "totals": list(self.totals),
             "hands_won": list(self.hands_won),
             "extra_coups": list(self.extra_coups),
@@ -97,10 +101,13 @@ class Scoresheet:
 
     def record(self, hand_number: int, score: HandScore) -> None:
         """Enter the score of hand ``hand_number`` and end games and the match as due."""
-        if score.outcome is Outcome.DEAD or self.over:
+        if self.over:
             return
-        if score.winner is None:
-            return  # a tie no one wins: nothing to enter, no hand won, no game ends
+        if score.outcome is Outcome.DEAD or score.winner is None:
+            # a dead hand or a tie no one wins: no points, no hand won, no game ends
+            for game in self.open_games:
+                game.unscored.append((hand_number, score.outcome))
+            return
         self.hands_won[score.winner] += 1
         if self.hollywood:
             self._enter_hollywood(hand_number, score)

@@ -138,6 +138,8 @@ export default {
   "sheet.you": "Du",
   "sheet.opponent": "Geg.",
   "sheet.hand": "Teilspiel {number}",
+  "sheet.unscored.dead": "ungültig: keine Punkte",
+  "sheet.unscored.tie": "Gleichstand: keine Punkte",
   "sheet.total": "Summe",
   "sheet.final": "Endstand",
   "sheet.won.you": "von dir gewonnen",

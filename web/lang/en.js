@@ -138,6 +138,8 @@ export default {
   "sheet.you": "You",
   "sheet.opponent": "Opp.",
   "sheet.hand": "Hand {number}",
+  "sheet.unscored.dead": "dead hand: no score",
+  "sheet.unscored.tie": "tie: no score",
   "sheet.total": "Total",
   "sheet.final": "Final",
   "sheet.won.you": "won by you",

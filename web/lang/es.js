@@ -138,6 +138,8 @@ export default {
   "sheet.you": "Tú",
   "sheet.opponent": "Op.",
   "sheet.hand": "Mano {number}",
+  "sheet.unscored.dead": "mano nula: sin puntos",
+  "sheet.unscored.tie": "empate: sin puntos",
   "sheet.total": "Total",
   "sheet.final": "Final",
   "sheet.won.you": "ganado por ti",

@@ -138,6 +138,8 @@ export default {
   "sheet.you": "Vous",
   "sheet.opponent": "Adv.",
   "sheet.hand": "Donne {number}",
+  "sheet.unscored.dead": "donne nulle : aucun point",
+  "sheet.unscored.tie": "égalité : aucun point",
   "sheet.total": "Total",
   "sheet.final": "Final",
   "sheet.won.you": "gagnée par vous",

@@ -138,6 +138,8 @@ export default {
   "sheet.you": "Tu",
   "sheet.opponent": "Avv.",
   "sheet.hand": "Mano {number}",
+  "sheet.unscored.dead": "mano nulla: nessun punto",
+  "sheet.unscored.tie": "parità: nessun punto",
   "sheet.total": "Totale",
   "sheet.final": "Finale",
   "sheet.won.you": "vinta da te",
