@@ -10,6 +10,7 @@ import pytest
 from player import (
     click_action,
     engine_match,
+    fits_the_width,
     go_out,
     hand_cards,
     open_game,
@@ -310,3 +311,41 @@ def test_the_phone_hand_fits_its_width(page: Page, base_url: str) -> None:
     )
     assert box is not None and cards[0][0] >= 0 and cards[-1][1] <= PHONE["width"]
     assert cards[0][2] >= 70, "cards a thumb can hit and an eye can read"
+
+
+LANDSCAPE = [{"width": 844, "height": 390}, {"width": 667, "height": 375}]
+"""Phones on their side: a large one and the smallest still common (iPhone SE)."""
+
+
+def within_the_window(page: Page, selector: str) -> bool:
+    """Return whether the element ``selector`` lies wholly inside the window as it is."""
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    return box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+
+
+@pytest.mark.parametrize("size", LANDSCAPE, ids=["844x390", "667x375"])
+def test_a_phone_on_its_side_shows_the_whole_table_without_scrolling(
+    page: Page, base_url: str, artifacts: Path, size: dict[str, int]
+) -> None:
+    page.set_viewport_size(size)
+    knock_ready(page, base_url)
+    page.click("#hint-button")  # the tallest talk: the prompt, a hint and the knock button
+    expect(page.locator("#hint-line")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
+    assert fits_the_width(page)
+    for part in ("#opp-cards", "#stock", "#pile", "#hint-line", "#controls", "#hand"):
+        assert within_the_window(page, part), part
+    # the opponent and what to do on the left, the piles on the right, the hand below
+    piles = page.locator(".middle").bounding_box()
+    talk = page.locator(".talk").bounding_box()
+    hand = page.locator("#hand").bounding_box()
+    assert piles and talk and hand and piles["x"] >= talk["x"] + talk["width"] - 1
+    assert hand["y"] >= max(piles["y"] + piles["height"], talk["y"] + talk["height"])
+    name = f"landscape-{size['width']}x{size['height']}"
+    page.screenshot(path=str(artifacts / f"{name}-table.png"))
+    go_out(page, "knock Kd")
+    # the hand's end: hands and points beside the score sheet, its buttons in sight
+    assert within_the_window(page, '#showdown [data-action="next"]')
+    page.screenshot(path=str(artifacts / f"{name}-hand-over.png"))
