@@ -153,6 +153,19 @@ def test_a_first_visit_steps_through_all_five_with_the_buttons(
     expect(dialog).to_be_hidden()
 
 
+def test_on_a_phone_on_its_side_each_card_sits_beside_its_ring(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    # 375 px high: no room above or below the hand's parts, so the card goes beside them
+    page.set_viewport_size({"width": 667, "height": 375})
+    first_visit(page, base_url)
+    for number, name in enumerate(STEPS, 1):
+        check_step(page, name, number)
+        page.screenshot(path=str(artifacts / f"landscape-tutorial-{number}-{name}.png"))
+        page.locator(f'{TUTORIAL} [data-tour="next"]').click()
+    expect(page.locator(TUTORIAL)).to_be_hidden()
+
+
 def test_keys_step_through_it_and_escape_skips_it_for_good(page: Page, base_url: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     first_visit(page, base_url)

@@ -151,7 +151,8 @@ function box(node) {
 
 /**
  * Put the spotlight ring around `targets` (brought into view) and the card below them, or
- * above when there is no room below; with no targets, the card alone in the middle.
+ * above when there is no room below, or beside them in a window too short for either; with
+ * no targets, the card alone in the middle.
  */
 function place(dialog, targets) {
   const [spot, card] = dialog.children;
@@ -170,10 +171,15 @@ function place(dialog, targets) {
   const { offsetWidth: width, offsetHeight: height } = card;
   const below = bottom + GAP;
   const above = top - GAP - height;
-  let y = innerHeight - MARGIN - height; // no room on either side: over the bottom
+  let x = clamp((left + right - width) / 2, MARGIN, innerWidth - MARGIN - width);
+  let y = innerHeight - MARGIN - height; // no room on any side: over the bottom
   if (below + height <= innerHeight - MARGIN) y = below;
   else if (above >= MARGIN) y = above;
-  const x = clamp((left + right - width) / 2, MARGIN, innerWidth - MARGIN - width);
+  else if (left - GAP - width >= MARGIN || right + GAP + width <= innerWidth - MARGIN) {
+    // a short window (a phone on its side): level with the ring, on its roomier side
+    x = left - GAP - width >= MARGIN ? left - GAP - width : right + GAP;
+    y = clamp((top + bottom - height) / 2, MARGIN, innerHeight - MARGIN - height);
+  }
   card.style.left = `${Math.round(x)}px`;
   card.style.top = `${Math.round(Math.max(MARGIN, y))}px`;
 }
