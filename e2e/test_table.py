@@ -313,8 +313,13 @@ def test_the_phone_hand_fits_its_width(page: Page, base_url: str) -> None:
     assert cards[0][2] >= 70, "cards a thumb can hit and an eye can read"
 
 
-LANDSCAPE = [{"width": 844, "height": 390}, {"width": 667, "height": 375}]
-"""Phones on their side: a large one and the smallest still common (iPhone SE)."""
+LANDSCAPE = [
+    {"width": 844, "height": 390},
+    {"width": 667, "height": 375},
+    {"width": 1366, "height": 600},
+]
+"""Short, wide windows: phones on their side, a large one and the smallest still common
+(iPhone SE), and a laptop's browser below its toolbars (a 1366 x 768 screen)."""
 
 
 def within_the_window(page: Page, selector: str) -> bool:
@@ -325,8 +330,8 @@ def within_the_window(page: Page, selector: str) -> bool:
     return box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
 
 
-@pytest.mark.parametrize("size", LANDSCAPE, ids=["844x390", "667x375"])
-def test_a_phone_on_its_side_shows_the_whole_table_without_scrolling(
+@pytest.mark.parametrize("size", LANDSCAPE, ids=["844x390", "667x375", "1366x600"])
+def test_a_short_wide_window_shows_the_whole_table_without_scrolling(
     page: Page, base_url: str, artifacts: Path, size: dict[str, int]
 ) -> None:
     page.set_viewport_size(size)
