@@ -176,7 +176,7 @@ function place(dialog, targets) {
   if (below + height <= innerHeight - MARGIN) y = below;
   else if (above >= MARGIN) y = above;
   else if (left - GAP - width >= MARGIN || right + GAP + width <= innerWidth - MARGIN) {
-    // a short window (a phone on its side): level with the ring, on its roomier side
+    // a short window (a phone on its side): level with the ring, on its left if it fits
     x = left - GAP - width >= MARGIN ? left - GAP - width : right + GAP;
     y = clamp((top + bottom - height) / 2, MARGIN, innerHeight - MARGIN - height);
   }
