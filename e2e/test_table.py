@@ -17,6 +17,7 @@ from player import (
     phase,
     plant_save,
     saved,
+    take_turn,
     tap,
     wait_idle,
 )
@@ -354,3 +355,18 @@ def test_a_short_wide_window_shows_the_whole_table_without_scrolling(
     # the hand's end: hands and points beside the score sheet, its buttons in sight
     assert within_the_window(page, '#showdown [data-action="next"]')
     page.screenshot(path=str(artifacts / f"{name}-hand-over.png"))
+
+
+def test_a_practice_game_s_reasons_fit_a_phone_on_its_side(page: Page, base_url: str) -> None:
+    # the tallest left column: the opponent's move and, in practice, its two reasons
+    size = LANDSCAPE[1]
+    page.set_viewport_size(size)
+    open_game(page, base_url, "?seed=9&practice=true&level=hard")
+    for _ in range(6):  # to where it drew from the stock and threw the J: two long lines
+        take_turn(page)
+    expect(page.locator("#opp-why span")).to_have_count(2)
+    expect(page.locator("#opp-says")).to_have_text(
+        "The opponent drew from the stock and discarded the J\u2660."
+    )
+    assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
+    assert within_the_window(page, "#hand") and within_the_window(page, "#opp-why")
