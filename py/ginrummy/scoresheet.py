@@ -103,8 +103,9 @@ class Scoresheet:
         """Enter the score of hand ``hand_number`` and end games and the match as due."""
         if self.over:
             return
-        if score.outcome is Outcome.DEAD or score.winner is None:
-            # a dead hand or a tie no one wins: no points, no hand won, no game ends
+        if score.winner is None:
+            # a dead hand (``DEAD_HAND``) or a tie no one wins: no points, no hand won,
+            # no game ends
             for game in self.open_games:
                 game.unscored.append((hand_number, score.outcome))
             return
