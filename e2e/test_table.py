@@ -50,6 +50,14 @@ def groups(page: Page) -> list[list[str]]:
     return found
 
 
+def within_the_window(page: Page, selector: str) -> bool:
+    """Return whether the element ``selector`` lies wholly inside the window as it is."""
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    return box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+
+
 def knock_ready(page: Page, base_url: str) -> None:
     """Open a crafted hand where the player takes the 2d and can knock with the Kd (2)."""
     plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d"))
@@ -134,8 +142,7 @@ def test_the_match_end_says_the_winner_first_and_shows_the_final_scores(
     line = page.locator(".sheet-game tr.bonus", has_text="line bonus")
     expect(line).to_have_count(1)
     expect(line.locator("td")).to_have_text(["50", "25"])
-    headline = page.locator(".match-end").bounding_box()
-    assert headline is not None and 0 <= headline["y"] <= size["height"] - headline["height"]
+    assert within_the_window(page, ".match-end")
     name = "phone" if size == PHONE else "desktop"
     page.screenshot(path=str(artifacts / f"{name}-match-end.png"))
 
@@ -321,14 +328,6 @@ LANDSCAPE = [
 ]
 """Short, wide windows: phones on their side, a large one and the smallest still common
 (iPhone SE), and a laptop's browser below its toolbars (a 1366 x 768 screen)."""
-
-
-def within_the_window(page: Page, selector: str) -> bool:
-    """Return whether the element ``selector`` lies wholly inside the window as it is."""
-    box = page.locator(selector).bounding_box()
-    size = page.viewport_size
-    assert box is not None and size is not None
-    return box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
 
 
 @pytest.mark.parametrize("size", LANDSCAPE, ids=["844x390", "667x375", "1366x600"])
