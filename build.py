@@ -35,11 +35,12 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -68,11 +69,24 @@ class BuildError(Exception):
 
 
 @dataclass(frozen=True)
+class Background:
+    """A command running beside the steps after the one that started it (``start``)."""
+
+    shown: str
+    """The command as echoed."""
+    process: subprocess.Popen[bytes]
+    log: IO[bytes]
+    """The unnamed temporary file that holds its output until ``finish`` prints it."""
+
+
+@dataclass(frozen=True)
 class Context:
-    """What every step gets: the command's parsed options and the venv's python."""
+    """What every step gets: the command's parsed options, the venv's python, and the
+    commands that steps have started in the background, by name."""
 
     args: argparse.Namespace
     python: Path
+    background: dict[str, Background] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -106,8 +120,36 @@ def run(*command: str | Path) -> None:
     print(f"$ {shown}")
     code = subprocess.run(words, cwd=ROOT, check=False).returncode
     if code:
-        short = shown if len(shown) <= 100 else shown[:96] + " ..."
-        raise BuildError(f"{short} exited with {code}", code)
+        raise exit_error(shown, code)
+
+
+def exit_error(shown: str, code: int) -> BuildError:
+    """Return the error for the command ``shown`` that exited with ``code``."""
+    short = shown if len(shown) <= 100 else shown[:96] + " ..."
+    return BuildError(f"{short} exited with {code}", code)
+
+
+def start(*command: str | Path) -> Background:
+    """Start ``command`` in the repository root, echoing it, and return at once; its output
+    waits in a temporary file for ``finish``, so it does not mix with the steps' own."""
+    words = [str(word) for word in command]
+    shown = shlex.join(word.removeprefix(f"{ROOT}/") for word in words)
+    print(f"$ {shown} &  (its output follows when it has ended)")
+    log = tempfile.TemporaryFile()  # noqa: SIM115 (``finish`` closes it, or ``cmd_test``)
+    process = subprocess.Popen(words, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    return Background(shown, process, log)
+
+
+def finish(job: Background) -> None:
+    """Wait for ``job`` to end and print its output; raise BuildError if it failed."""
+    code = job.process.wait()
+    job.log.seek(0)
+    sys.stdout.flush()
+    shutil.copyfileobj(job.log, sys.stdout.buffer)
+    sys.stdout.buffer.flush()
+    job.log.close()
+    if code:
+        raise exit_error(job.shown, code)
 
 
 def run_module(python: Path, module: str, *args: str | Path) -> None:
@@ -278,13 +320,23 @@ def step_pytest(ctx: Context) -> None:
     run_module(ctx.python, "pytest", *pytest_selection(ctx.args))
 
 
-def step_pyodide(ctx: Context) -> None:
-    """Run the tests inside Pyodide under Node, against the freshly built wheel."""
+def step_pyodide_start(ctx: Context) -> None:
+    """Start the tests inside Pyodide under Node, against the freshly built wheel, in the
+    background: each run keeps one core busy, so on two cores the CPython run beside it
+    costs little more than the longer of the two (``step_pyodide_finish`` waits for it).
+
+    The wheel is built first, in the foreground: the CPython tests build one too.
+    """
     require_tool("node", "to run the tests in Pyodide (or skip them with --fast)")
     ensure_node_modules()
     wheels = [*ensure_pyodide_wheels(ctx.python), build_wheel(ctx.python)]
     pytest_args = [*PYODIDE_PYTEST_ARGS, *pytest_selection(ctx.args)]
-    run("node", PYODIDE_RUNNER, *wheels, "--", *pytest_args)
+    ctx.background["pyodide"] = start("node", PYODIDE_RUNNER, *wheels, "--", *pytest_args)
+
+
+def step_pyodide_finish(ctx: Context) -> None:
+    """Wait for the tests inside Pyodide to end and show their output."""
+    finish(ctx.background.pop("pyodide"))
 
 
 def website() -> Any:
@@ -342,8 +394,9 @@ TEST_STEPS: list[Step] = [
     Step("ruff check", step_ruff_check),
     Step("ruff format --check", step_ruff_format),
     Step("mypy --strict", step_mypy),
+    Step("pytest (Pyodide under Node), started beside the next step", step_pyodide_start, False),
     Step("pytest (CPython)", step_pytest),
-    Step("pytest (Pyodide under Node)", step_pyodide, in_fast=False),
+    Step("pytest (Pyodide under Node)", step_pyodide_finish, in_fast=False),
     Step("pytest e2e (the page in Chromium)", step_e2e, in_fast=False),
 ]
 """The stages of ``test``, in order; the first failure stops the run."""
@@ -358,16 +411,23 @@ def test_options(parser: argparse.ArgumentParser) -> None:
 
 
 def cmd_test(args: argparse.Namespace) -> None:
-    """Run every step of TEST_STEPS in order, timing each; stop at the first failure."""
+    """Run every step of TEST_STEPS in order, timing each; stop at the first failure
+    (and stop what the steps left running in the background)."""
     ctx = Context(args, ensure_venv())
-    for step in TEST_STEPS:
-        if args.fast and not step.in_fast:
-            print(f"\n==> {step.title}: skipped (--fast)")
-            continue
-        header(step.title)
-        started = time.monotonic()
-        step.run(ctx)
-        print(f"--- {step.title}: passed in {time.monotonic() - started:.1f} s")
+    try:
+        for step in TEST_STEPS:
+            if args.fast and not step.in_fast:
+                print(f"\n==> {step.title}: skipped (--fast)")
+                continue
+            header(step.title)
+            started = time.monotonic()
+            step.run(ctx)
+            print(f"--- {step.title}: passed in {time.monotonic() - started:.1f} s")
+    finally:
+        for job in ctx.background.values():
+            job.process.kill()
+            job.process.wait()
+            job.log.close()
 
 
 def cmd_wheel(args: argparse.Namespace) -> None:
