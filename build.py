@@ -396,7 +396,7 @@ TEST_STEPS: list[Step] = [
     Step("mypy --strict", step_mypy),
     Step("pytest (Pyodide under Node), started beside the next step", step_pyodide_start, False),
     Step("pytest (CPython)", step_pytest),
-    Step("pytest (Pyodide under Node)", step_pyodide_finish, in_fast=False),
+    Step("pytest (Pyodide under Node), waited for", step_pyodide_finish, in_fast=False),
     Step("pytest e2e (the page in Chromium)", step_e2e, in_fast=False),
 ]
 """The stages of ``test``, in order; the first failure stops the run."""
