@@ -356,6 +356,54 @@ def test_a_short_wide_window_shows_the_whole_table_without_scrolling(
     page.screenshot(path=str(artifacts / f"{name}-hand-over.png"))
 
 
+UPRIGHT = [
+    {"width": 390, "height": 844},
+    {"width": 375, "height": 667},
+    {"width": 360, "height": 640},
+]
+"""Phones held upright: the common iPhone, the smallest still common (iPhone SE) and a small
+Android phone."""
+
+
+@pytest.mark.parametrize("size", UPRIGHT, ids=["390x844", "375x667", "360x640"])
+def test_a_phone_held_upright_shows_the_whole_table_without_scrolling(
+    page: Page, base_url: str, artifacts: Path, size: dict[str, int]
+) -> None:
+    # The tallest table: a hint and the Knock button over a hand grouped in two rows. The
+    # page was 878, 843 and 827 px high: the hand's second row below the fold.
+    page.set_viewport_size(size)
+    knock_ready(page, base_url)
+    page.click("#hint-button")
+    expect(page.locator("#hint-line")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
+    assert fits_the_width(page)
+    for part in ("#opp-cards", "#stock", "#pile", "#hint-line", "#controls", "#hand"):
+        assert within_the_window(page, part), part
+    if size["height"] <= 760:  # short: the piles side by side, left of what to do
+        stock = page.locator("#stock").bounding_box()
+        pile = page.locator("#pile").bounding_box()
+        talk = page.locator(".talk").bounding_box()
+        assert stock and pile and talk and abs(stock["y"] - pile["y"]) < stock["height"] / 4
+        assert stock["x"] + stock["width"] <= pile["x"] and pile["x"] + pile["width"] <= talk["x"]
+    name = f"upright-{size['width']}x{size['height']}"
+    page.screenshot(path=str(artifacts / f"{name}-table.png"))
+    go_out(page, "knock Kd")
+    # the hand's end scrolls inside itself on a small phone; its buttons stay in sight
+    for button in ('[data-command="review"]', '[data-action="next"]'):
+        assert within_the_window(page, f"#showdown {button}"), button
+    page.screenshot(path=str(artifacts / f"{name}-hand-over.png"))
+
+
+def test_hidden_melds_on_the_table_take_no_room_among_the_piles(page: Page, base_url: str) -> None:
+    # Both were flex boxes whatever their hidden attribute said: two empty rows of the piles,
+    # 20 px of a phone's height.
+    open_game(page, base_url, "?seed=4")
+    for part in ("#table-melds", "#mj-table"):
+        assert page.locator(part).evaluate("(e) => e.hidden && getComputedStyle(e).display") == (
+            "none"
+        ), part
+
+
 def test_a_practice_game_s_reasons_fit_a_phone_on_its_side(page: Page, base_url: str) -> None:
     # the tallest left column: the opponent's move and, in practice, its two reasons
     size = LANDSCAPE[1]
