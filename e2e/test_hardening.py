@@ -245,10 +245,14 @@ def test_a_sealed_game_shows_no_seed_and_its_altered_save_opens_nowhere(
     secret = Sealer(bytes.fromhex(key)).secret(save["record"]["seed"])
     match = record.from_data({**save["record"], "secret": secret})
     assert set(format_mask(match.hand.hands[0])) == set(hand_cards(page))  # the true deal
+    # at least one move more: the deal is random, and the opponent may have gone out
+    # already in the three turns (then the move deals the next hand, played out instead)
+    match.play(match.legal_actions()[0])
     while not match.hand.over:
         match.play(match.legal_actions()[0])
     played_out = record.to_data(match)
     del played_out["secret"]
+    assert played_out != save["record"]
     crafted = tmp_path / "crafted.json"
     crafted.write_text(json.dumps({**save, "record": played_out}))
     # ...but the viewer refuses it: it was changed after it was saved.
