@@ -321,6 +321,19 @@ def test_the_phone_hand_fits_its_width(page: Page, base_url: str) -> None:
     assert cards[0][2] >= 70, "cards a thumb can hit and an eye can read"
 
 
+def whole_tallest_table(page: Page, base_url: str, size: dict[str, int]) -> None:
+    """In a window of ``size``, open the tallest table (the prompt, a hint and the Knock
+    button over a hand grouped in two rows) and check it all fits, no scrolling either way."""
+    page.set_viewport_size(size)
+    knock_ready(page, base_url)
+    page.click("#hint-button")
+    expect(page.locator("#hint-line")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
+    assert fits_the_width(page)
+    for part in ("#opp-cards", "#stock", "#pile", "#hint-line", "#controls", "#hand"):
+        assert within_the_window(page, part), part
+
+
 LANDSCAPE = [
     {"width": 844, "height": 390},
     {"width": 667, "height": 375},
@@ -334,14 +347,7 @@ LANDSCAPE = [
 def test_a_short_wide_window_shows_the_whole_table_without_scrolling(
     page: Page, base_url: str, artifacts: Path, size: dict[str, int]
 ) -> None:
-    page.set_viewport_size(size)
-    knock_ready(page, base_url)
-    page.click("#hint-button")  # the tallest talk: the prompt, a hint and the knock button
-    expect(page.locator("#hint-line")).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
-    assert fits_the_width(page)
-    for part in ("#opp-cards", "#stock", "#pile", "#hint-line", "#controls", "#hand"):
-        assert within_the_window(page, part), part
+    whole_tallest_table(page, base_url, size)
     # the opponent and what to do on the left, the piles on the right, the hand below
     piles = page.locator(".middle").bounding_box()
     talk = page.locator(".talk").bounding_box()
@@ -369,16 +375,8 @@ Android phone."""
 def test_a_phone_held_upright_shows_the_whole_table_without_scrolling(
     page: Page, base_url: str, artifacts: Path, size: dict[str, int]
 ) -> None:
-    # The tallest table: a hint and the Knock button over a hand grouped in two rows. The
-    # page was 878, 843 and 827 px high: the hand's second row below the fold.
-    page.set_viewport_size(size)
-    knock_ready(page, base_url)
-    page.click("#hint-button")
-    expect(page.locator("#hint-line")).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
-    assert fits_the_width(page)
-    for part in ("#opp-cards", "#stock", "#pile", "#hint-line", "#controls", "#hand"):
-        assert within_the_window(page, part), part
+    # The page was 878, 843 and 827 px high: the hand's second row below the fold.
+    whole_tallest_table(page, base_url, size)
     if size["height"] <= 760:  # short: the piles side by side, left of what to do
         stock = page.locator("#stock").bounding_box()
         pile = page.locator("#pile").bounding_box()
