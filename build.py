@@ -115,12 +115,17 @@ def header(title: str) -> None:
 
 def run(*command: str | Path) -> None:
     """Run ``command`` in the repository root, echoing it; raise BuildError if it fails."""
-    words = [str(word) for word in command]
-    shown = shlex.join(word.removeprefix(f"{ROOT}/") for word in words)
+    words, shown = command_words(command)
     print(f"$ {shown}")
     code = subprocess.run(words, cwd=ROOT, check=False).returncode
     if code:
         raise exit_error(shown, code)
+
+
+def command_words(command: tuple[str | Path, ...]) -> tuple[list[str], str]:
+    """Return ``command``'s words, and the command as echoed (paths relative to the root)."""
+    words = [str(word) for word in command]
+    return words, shlex.join(word.removeprefix(f"{ROOT}/") for word in words)
 
 
 def exit_error(shown: str, code: int) -> BuildError:
@@ -132,8 +137,7 @@ def exit_error(shown: str, code: int) -> BuildError:
 def start(*command: str | Path) -> Background:
     """Start ``command`` in the repository root, echoing it, and return at once; its output
     waits in a temporary file for ``finish``, so it does not mix with the steps' own."""
-    words = [str(word) for word in command]
-    shown = shlex.join(word.removeprefix(f"{ROOT}/") for word in words)
+    words, shown = command_words(command)
     print(f"$ {shown} &  (its output follows when it has ended)")
     log = tempfile.TemporaryFile()  # noqa: SIM115 (``finish`` closes it, or ``cmd_test``)
     process = subprocess.Popen(words, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
