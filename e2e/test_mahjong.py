@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from player import (
+    click_action,
     fits_the_width,
     hand_cards,
     open_game,
@@ -37,9 +38,11 @@ from playwright.sync_api import Page, expect
 from test_a11y import check_axe
 
 from deals import crafted, piled
+from ginrummy.bot import make_player
 from ginrummy.bridge import Session
 from ginrummy.match import Match
 from ginrummy.rules import find_rules
+from ginrummy.view import seat_view
 
 MAHJONG = find_rules("mahjong")
 PLAYER = "8c 8d 4h 5h 6h Kc Ks 2c 2d 9s"
@@ -370,4 +373,42 @@ def test_a_long_pile_fans_across_a_phone_its_top_card_in_view(
     width = top["width"]
     assert all(b - a >= 0.29 * width for a, b in itertools.pairwise(lefts))  # corners show
     assert fits_the_width(page)
+    stock = page.locator("#stock").bounding_box()  # beside the stock, not wrapped under it
+    assert stock and stock["x"] + stock["width"] <= box["x"] and abs(stock["y"] - box["y"]) < 20
     page.screenshot(path=str(artifacts / "mahjong-phone-long-pile.png"))
+
+
+def played_by_hard(moves: int, seed: int = 9) -> Match:
+    """Return a Mahjong gin hand (``seed``) that hard played for both seats ``moves`` moves."""
+    match = Match(MAHJONG, seed=seed)
+    players = [make_player("hard", 1), make_player("hard", 2)]
+    for _ in range(moves):
+        seat = match.to_move
+        assert seat is not None
+        match.play(players[seat].choose(seat_view(match, seat)).action)
+    return match
+
+
+@pytest.mark.parametrize(
+    "size", ["390x844", "375x667", "360x640", "844x390", "667x375", "1024x600"]
+)
+def test_a_table_full_of_melds_fits_phones_and_short_windows(
+    page: Page, base_url: str, artifacts: Path, size: str
+) -> None:
+    # With five melds on the table and ten cards in hand, the page was 817 and 792 px high
+    # at 375x667 and 360x640 (the hand's second row below the fold), 513 and 503 on a phone
+    # on its side and 667 at 1024x600: the table is tighter there now, and upright the hand's
+    # cards are as large as the height leaves.
+    width, height = (int(side) for side in size.split("x"))
+    page.set_viewport_size({"width": width, "height": height})
+    match = played_by_hard(38)
+    assert len(seat_view(match, 0).table) == 5 and match.to_move == 0
+    plant_save(page, base_url, match)
+    click_action(page, "stock")
+    expect(page.locator("#hand .card")).to_have_count(10)
+    assert page.evaluate("document.documentElement.scrollHeight") <= height
+    assert fits_the_width(page)
+    stock = page.locator("#stock").bounding_box()
+    pile = page.locator("#pile").bounding_box()
+    assert stock and pile and abs(stock["y"] + stock["height"] - pile["y"] - pile["height"]) < 40
+    page.screenshot(path=str(artifacts / f"mahjong-{size}-melds.png"))
