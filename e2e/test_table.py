@@ -402,9 +402,14 @@ def test_hidden_melds_on_the_table_take_no_room_among_the_piles(page: Page, base
         ), part
 
 
-def test_a_practice_game_s_reasons_fit_a_phone_on_its_side(page: Page, base_url: str) -> None:
-    # the tallest left column: the opponent's move and, in practice, its two reasons
-    size = LANDSCAPE[1]
+@pytest.mark.parametrize(
+    "size", [LANDSCAPE[1], *UPRIGHT[1:]], ids=["667x375", "375x667", "360x640"]
+)
+def test_a_practice_game_s_reasons_fit_a_small_phone(
+    page: Page, base_url: str, size: dict[str, int]
+) -> None:
+    # On its side, the tallest left column: the opponent's move and, in practice, its two
+    # reasons. Upright, the page was 725 and 694 px high with them: the cards give way.
     page.set_viewport_size(size)
     open_game(page, base_url, "?seed=9&practice=true&level=hard")
     for _ in range(6):  # to where it drew from the stock and threw the J: two long lines
