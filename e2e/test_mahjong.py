@@ -36,9 +36,10 @@ from player import (
 )
 from playwright.sync_api import Page, expect
 from test_a11y import check_axe
+from test_table import within_the_window
 
 from deals import crafted, piled
-from ginrummy.bot import make_player
+from ginrummy.bot import make_player, match_legal
 from ginrummy.bridge import Session
 from ginrummy.match import Match
 from ginrummy.rules import find_rules
@@ -412,3 +413,21 @@ def test_a_table_full_of_melds_fits_phones_and_short_windows(
     pile = page.locator("#pile").bounding_box()
     assert stock and pile and abs(stock["y"] + stock["height"] - pile["y"] - pile["height"]) < 40
     page.screenshot(path=str(artifacts / f"mahjong-{size}-melds.png"))
+
+
+def test_the_hand_s_end_over_a_tall_table_keeps_its_buttons_in_sight(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    # The table behind the hand's end was taller than the window at 375x667 (eight melds on
+    # it), and the end as tall: its buttons sat below the score sheet, out of sight.
+    page.set_viewport_size({"width": 375, "height": 667})
+    match = played_by_hard(74)
+    assert len(seat_view(match, 0).table) == 8 and "gin 8d" in match_legal(match)
+    plant_save(page, base_url, match)
+    page.locator('#controls [data-action="gin 8d"]').click()
+    page.locator("dialog#confirm [data-action]").click()  # its melds are all on the table
+    wait_idle(page)
+    for button in ('[data-command="review"]', '[data-action="next"]'):
+        assert within_the_window(page, f"#showdown {button}"), button
+    assert within_the_window(page, "#showdown h2")
+    page.screenshot(path=str(artifacts / "mahjong-375x667-hand-over.png"))

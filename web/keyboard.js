@@ -268,5 +268,8 @@ export function markShowdown(over) {
   for (const section of sections) section.inert = over;
   if (!opened) return;
   document.querySelector("#showdown button.primary")?.focus({ preventScroll: true });
-  $("showdown").scrollTop = 0; // the headline first: who won, and the match's end
+  const box = $("showdown");
+  box.scrollTop = 0; // the headline first: who won, and the match's end
+  const { top, bottom } = box.getBoundingClientRect();
+  if (bottom > innerHeight) window.scrollBy(0, top); // over a table taller than the window: all of it in sight
 }
