@@ -259,8 +259,8 @@ export function afterDraw(memo) {
 }
 
 /**
- * Mark the table behind the hand's end as inert while it shows, and move focus to the
- * end's button when it opens.
+ * Mark the table behind the hand's end as inert while it shows; when it opens, move focus to
+ * the end's button and bring the whole end into the window.
  */
 export function markShowdown(over) {
   const sections = document.querySelectorAll("#table > section:not(#showdown), #table > .center");
