@@ -16,6 +16,7 @@ discarding the 9s.
 
 from __future__ import annotations
 
+import collections
 import itertools
 import re
 from pathlib import Path
@@ -38,7 +39,7 @@ from playwright.sync_api import Page, expect
 from test_a11y import check_axe
 from test_table import within_the_window
 
-from deals import crafted, piled
+from deals import crafted, piled, play_views
 from ginrummy.bot import make_player, match_legal
 from ginrummy.bridge import Session
 from ginrummy.match import Match
@@ -382,11 +383,7 @@ def test_a_long_pile_fans_across_a_phone_its_top_card_in_view(
 def played_by_hard(moves: int, seed: int = 9) -> Match:
     """Return a Mahjong gin hand (``seed``) that hard played for both seats ``moves`` moves."""
     match = Match(MAHJONG, seed=seed)
-    players = [make_player("hard", 1), make_player("hard", 2)]
-    for _ in range(moves):
-        seat = match.to_move
-        assert seat is not None
-        match.play(players[seat].choose(seat_view(match, seat)).action)
+    collections.deque(play_views(match, [make_player("hard", 1), make_player("hard", 2)], moves), 0)
     return match
 
 
@@ -424,9 +421,7 @@ def test_the_hand_s_end_over_a_tall_table_keeps_its_buttons_in_sight(
     match = played_by_hard(74)
     assert len(seat_view(match, 0).table) == 8 and "gin 8d" in match_legal(match)
     plant_save(page, base_url, match)
-    page.locator('#controls [data-action="gin 8d"]').click()
-    page.locator("dialog#confirm [data-action]").click()  # its melds are all on the table
-    wait_idle(page)
+    assert hinted_move(page) == "gin 8d"
     for button in ('[data-command="review"]', '[data-action="next"]'):
         assert within_the_window(page, f"#showdown {button}"), button
     assert within_the_window(page, "#showdown h2")
