@@ -392,6 +392,28 @@ def test_a_phone_held_upright_shows_the_whole_table_without_scrolling(
     page.screenshot(path=str(artifacts / f"{name}-hand-over.png"))
 
 
+@pytest.mark.parametrize(
+    "size", [UPRIGHT[0], {"width": 360, "height": 780}], ids=["390x844", "360x780"]
+)
+def test_large_cards_on_a_phone_held_upright_fit_the_window(
+    page: Page, base_url: str, artifacts: Path, size: dict[str, int]
+) -> None:
+    # With large cards the page was 1,311 and 1,246 px high: 113 and 104 px cards, each
+    # group of the hand wrapping on its own (four rows), and the opponent's backs as large.
+    page.context.add_init_script(
+        "localStorage.setItem('ginrummy.settings', JSON.stringify({large: true}))"
+    )
+    whole_tallest_table(page, base_url, size)
+    expect(page.locator("html")).to_have_attribute("data-large", "true")
+    tops = page.locator("#hand .group").evaluate_all(
+        "gs => gs.map(g => Math.round(g.getBoundingClientRect().top))"
+    )
+    assert len(tops) == 4 and len(set(tops)) == 2, tops
+    width = page.locator("#hand .card").first.evaluate("c => c.getBoundingClientRect().width")
+    assert width >= 90, "larger than the 76 px of the usual cards"
+    page.screenshot(path=str(artifacts / f"upright-{size['width']}x{size['height']}-large.png"))
+
+
 def test_hidden_melds_on_the_table_take_no_room_among_the_piles(page: Page, base_url: str) -> None:
     # Both were flex boxes whatever their hidden attribute said: two empty rows of the piles,
     # 20 px of a phone's height.

@@ -306,7 +306,8 @@ function pickable(card, text, ui) {
 
 /**
  * Overlap the hand's cards only as much as its width needs: none on a wide table, up to
- * most of a card on a phone. The overlap is a CSS variable the card margins use.
+ * most of a card on a phone (MOST_OVERLAP, or the style's `--most-overlap`: large cards
+ * on a phone overlap more). The overlap is a CSS variable the card margins use.
  */
 function fitHand(hand) {
   hand.style.removeProperty("--overlap");
@@ -318,7 +319,8 @@ function fitHand(hand) {
   const gap = parseFloat(style.columnGap) || 0;
   const room = hand.clientWidth - (groups - 1) * gap - groups * GROUP_PADDING;
   const overlap = (cards * width - room) / ((cards - groups) * width || 1);
-  hand.style.setProperty("--overlap", String(Math.min(MOST_OVERLAP, Math.max(LEAST_OVERLAP, overlap))));
+  const most = parseFloat(style.getPropertyValue("--most-overlap")) || MOST_OVERLAP;
+  hand.style.setProperty("--overlap", String(Math.min(most, Math.max(LEAST_OVERLAP, overlap))));
 }
 const GROUP_PADDING = 10; // px: a group's padding and frame, both sides
 const LEAST_OVERLAP = -0.04; // a small gap between cards when there is room
