@@ -620,7 +620,7 @@ export default {
   "sort.label": "Trier",
   "sort.rank": "Valeur",
   "sort.suit": "Couleur",
-  "deadwood.best": "Points en main : {count} après la meilleure défausse",
+  "deadwood.best": "Points en main : {count} avec la meilleure défausse",
   "deadwood.after": "En défaussant {card} : {count, plural, one {# point en main} other {# points en main}}",
   "action.take": "Prendre {card}",
   "action.discard": "Défausser {card}",
