@@ -13,7 +13,7 @@ const SYSTEM_REDUCE = window.matchMedia("(prefers-reduced-motion: reduce)");
 const SETTINGS = {
   cardBack: { label: "settings.back", choices: { blue: "settings.back_blue", red: "settings.back_red" } },
   felt: { label: "settings.felt", choices: { green: "settings.felt_green", blue: "settings.felt_blue" } },
-  large: { label: "settings.large" },
+  large: { label: "settings.large", hint: "settings.large_hint" },
   fourColour: { label: "settings.four_colour", hint: "settings.four_colour_hint" },
   reduceMotion: { label: "settings.motion", hint: "settings.motion_hint" },
   oneTap: { label: "settings.one_tap", hint: "settings.one_tap_hint" },

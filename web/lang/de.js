@@ -579,6 +579,7 @@ export default {
   "settings.felt_green": "Grüner Filz",
   "settings.felt_blue": "Blauer Filz",
   "settings.large": "Große Karten",
+  "settings.large_hint": "Die Karten der Hand größer, und die Eckzeichen aller Karten",
   "settings.four_colour": "Vierfarbiges Blatt",
   "settings.four_colour_hint": "Pik schwarz, Herz rot, Karo blau, Kreuz grün",
   "settings.motion": "Weniger Bewegung",

@@ -557,6 +557,7 @@ export default {
   "settings.felt_green": "Green felt",
   "settings.felt_blue": "Blue felt",
   "settings.large": "Large cards",
+  "settings.large_hint": "Your hand's cards bigger, and every card's corner index larger",
   "settings.four_colour": "Four-colour deck",
   "settings.four_colour_hint": "Spades black, hearts red, diamonds blue, clubs green",
   "settings.motion": "Reduce motion",

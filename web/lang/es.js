@@ -579,6 +579,7 @@ export default {
   "settings.felt_green": "Tapete verde",
   "settings.felt_blue": "Tapete azul",
   "settings.large": "Cartas grandes",
+  "settings.large_hint": "Las cartas de la mano más grandes, y los índices de todas las cartas",
   "settings.four_colour": "Baraja de cuatro colores",
   "settings.four_colour_hint": "Picas negras, corazones rojos, diamantes azules, tréboles verdes",
   "settings.motion": "Reducir el movimiento",

@@ -579,6 +579,7 @@ export default {
   "settings.felt_green": "Tapis vert",
   "settings.felt_blue": "Tapis bleu",
   "settings.large": "Grandes cartes",
+  "settings.large_hint": "Les cartes de la main plus grandes, et l'index de chaque carte",
   "settings.four_colour": "Jeu à quatre couleurs",
   "settings.four_colour_hint": "Pique noir, cœur rouge, carreau bleu, trèfle vert",
   "settings.motion": "Réduire les animations",

@@ -579,6 +579,7 @@ export default {
   "settings.felt_green": "Panno verde",
   "settings.felt_blue": "Panno blu",
   "settings.large": "Carte grandi",
+  "settings.large_hint": "Le carte della mano più grandi, e gli indici di tutte le carte",
   "settings.four_colour": "Mazzo a quattro colori",
   "settings.four_colour_hint": "Picche nere, cuori rossi, quadri blu, fiori verdi",
   "settings.motion": "Riduci il movimento",
