@@ -306,8 +306,8 @@ function pickable(card, text, ui) {
 
 /**
  * Overlap the hand's cards only as much as its width needs: none on a wide table, up to
- * most of a card on a phone (MOST_OVERLAP, or the style's `--most-overlap`: large cards
- * on a phone overlap more). The overlap is a CSS variable the card margins use.
+ * most of a card on a phone (the style's `--most-overlap`, more for large cards). The
+ * overlap is a CSS variable the card margins use.
  */
 function fitHand(hand) {
   hand.style.removeProperty("--overlap");
@@ -319,12 +319,11 @@ function fitHand(hand) {
   const gap = parseFloat(style.columnGap) || 0;
   const room = hand.clientWidth - (groups - 1) * gap - groups * GROUP_PADDING;
   const overlap = (cards * width - room) / ((cards - groups) * width || 1);
-  const most = parseFloat(style.getPropertyValue("--most-overlap")) || MOST_OVERLAP;
+  const most = parseFloat(style.getPropertyValue("--most-overlap"));
   hand.style.setProperty("--overlap", String(Math.min(most, Math.max(LEAST_OVERLAP, overlap))));
 }
 const GROUP_PADDING = 10; // px: a group's padding and frame, both sides
 const LEAST_OVERLAP = -0.04; // a small gap between cards when there is room
-const MOST_OVERLAP = 0.64; // the corner index stays readable
 
 /** Return a button of the controls row for `action`, showing `text`. */
 function actionButton(action, text, className = "") {
