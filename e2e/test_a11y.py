@@ -623,7 +623,7 @@ def test_axe_on_a_practice_game_and_undo_in_the_keys(page: Page, base_url: str) 
     expect(page.locator("#practice-chip")).to_be_visible()
     for _ in range(4):
         key_turn(page)
-    expect(page.locator("#opp-why")).to_contain_text("Its thinking")
+    expect(page.locator("#opp-why")).to_contain_text("It told itself")
     check_axe(page, "practice game")
     page.keyboard.press("?")
     expect(page.locator("dialog#keys")).to_contain_text("Undo your last move")

@@ -48,7 +48,7 @@ def test_practice_takes_back_two_moves_and_explains_the_opponent(
     for _ in range(4):
         take_turn(page)
         seen.append(table(page))
-    expect(page.locator("#opp-why")).to_contain_text("Its thinking")
+    expect(page.locator("#opp-why")).to_contain_text("It told itself")
     page.mouse.move(1, 1)
     page.screenshot(path=str(artifacts / "phone-practice.png"))
     page.locator("#undo-button").click()

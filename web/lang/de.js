@@ -377,7 +377,7 @@ export default {
   // Learning aids: practice games, the review of a hand, replays.
   "form.practice": "Übung: Züge zurücknehmen und die Gründe des Gegners sehen (in der Statistik getrennt gezählt)",
   "practice.chip": "Übung",
-  "practice.why": "Seine Überlegung: „{reason}“",
+  "practice.why": "Er sagte sich: „{reason}“",
   "practice.undone": "Dein letzter Zug wurde zurückgenommen.",
   "menu.undo": "Rückgängig",
   "menu.undo_label": "Deinen letzten Zug zurücknehmen (Strg+Z)",

@@ -220,7 +220,7 @@ export default {
   // --- learning aids: practice games, hand review, replays ---
   "form.practice": "Practice: take back moves and hear the opponent's reasons (counted apart in statistics)",
   "practice.chip": "Practice",
-  "practice.why": "Its thinking: \u201c{reason}\u201d",
+  "practice.why": "It told itself: \u201c{reason}\u201d",
   "practice.undone": "Your last move was taken back.",
   "menu.undo": "Undo",
   "menu.undo_label": "Undo your last move (Ctrl+Z)",

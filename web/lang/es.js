@@ -377,7 +377,7 @@ export default {
   // Learning aids: practice games, the review of a hand, replays.
   "form.practice": "Práctica: puedes deshacer jugadas y ver los motivos del oponente (se cuenta aparte en las estadísticas)",
   "practice.chip": "Práctica",
-  "practice.why": "Su razonamiento: “{reason}”",
+  "practice.why": "Se dijo: “{reason}”",
   "practice.undone": "Se ha deshecho tu última jugada.",
   "menu.undo": "Deshacer",
   "menu.undo_label": "Deshacer tu última jugada (Ctrl+Z)",

@@ -377,7 +377,7 @@ export default {
   // Learning aids: practice games, the review of a hand, replays.
   "form.practice": "Entraînement : vous pouvez reprendre vos coups et voir les raisons de l'adversaire (compté à part dans les statistiques)",
   "practice.chip": "Entraînement",
-  "practice.why": "Son raisonnement : « {reason} »",
+  "practice.why": "Il s'est dit : « {reason} »",
   "practice.undone": "Votre dernier coup a été repris.",
   "menu.undo": "Annuler",
   "menu.undo_label": "Reprendre votre dernier coup (Ctrl+Z)",

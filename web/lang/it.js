@@ -377,7 +377,7 @@ export default {
   // Learning aids: practice games, the review of a hand, replays.
   "form.practice": "Allenamento: puoi annullare le mosse e leggere i motivi dell'avversario (contato a parte nelle statistiche)",
   "practice.chip": "Allenamento",
-  "practice.why": "Il suo ragionamento: “{reason}”",
+  "practice.why": "Si è detto: “{reason}”",
   "practice.undone": "La tua ultima mossa è stata annullata.",
   "menu.undo": "Annulla mossa",
   "menu.undo_label": "Annulla la tua ultima mossa (Ctrl+Z)",
