@@ -37,7 +37,7 @@ from player import (
 )
 from playwright.sync_api import Page, expect
 from test_a11y import check_axe
-from test_table import within_the_window
+from test_table import LARGE_SETTING, assert_large_cards_larger, within_the_window
 
 from deals import crafted, piled, play_views
 from ginrummy.bot import make_player, match_legal
@@ -426,3 +426,25 @@ def test_the_hand_s_end_over_a_tall_table_keeps_its_buttons_in_sight(
         assert within_the_window(page, f"#showdown {button}"), button
     assert within_the_window(page, "#showdown h2")
     page.screenshot(path=str(artifacts / "mahjong-375x667-hand-over.png"))
+
+
+@pytest.mark.parametrize("size", ["390x844", "360x780"])
+def test_large_cards_grow_the_hand_and_the_table_still_fits(
+    page: Page, base_url: str, artifacts: Path, size: str
+) -> None:
+    # Upright, Mahjong gin's hand took its size from the height alone, whatever the setting:
+    # 68 and 50 px, large or not. Large cards overlap more, so the hand stays in one row and
+    # its cards grow (80 and 59 px) with five melds on the table and the page in the window.
+    width, height = (int(side) for side in size.split("x"))
+    page.set_viewport_size({"width": width, "height": height})
+    page.add_init_script(LARGE_SETTING)
+    plant_save(page, base_url, played_by_hard(38))
+    click_action(page, "stock")
+    expect(page.locator("#hand .card")).to_have_count(10)
+    assert page.evaluate("document.documentElement.scrollHeight") <= height
+    tops = page.locator("#hand .card").evaluate_all(
+        "cs => cs.map(c => Math.round(c.getBoundingClientRect().top))"
+    )
+    assert len(set(tops)) == 1, tops  # one row
+    assert_large_cards_larger(page)
+    page.screenshot(path=str(artifacts / f"mahjong-{size}-large.png"))

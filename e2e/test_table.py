@@ -429,21 +429,13 @@ LARGE_CARDS = {
 """Windows the tallest table fits with large cards, and how high the page was before."""
 
 
-@pytest.mark.parametrize("name", list(LARGE_CARDS))
-def test_large_cards_fit_the_window(page: Page, base_url: str, artifacts: Path, name: str) -> None:
-    # With large cards the page was as high as LARGE_CARDS says: the cards as wide on a phone
-    # on its side as upright (118 px), each group of the hand wrapping on its own (four rows
-    # upright), and the opponent's backs as large. Now the hand takes two rows on a phone held
-    # upright and one elsewhere, its cards still well larger than the usual ones.
-    width, height = map(int, name.split("x"))
-    page.context.add_init_script(
-        "localStorage.setItem('ginrummy.settings', JSON.stringify({large: true}))"
-    )
-    whole_tallest_table(page, base_url, {"width": width, "height": height})
-    tops = page.locator("#hand .group").evaluate_all(
-        "gs => gs.map(g => Math.round(g.getBoundingClientRect().top))"
-    )
-    assert len(tops) == 4 and len(set(tops)) == (2 if height > width < 700 else 1), tops
+LARGE_SETTING = "localStorage.setItem('ginrummy.settings', JSON.stringify({large: true}))"
+"""An init script that turns large cards on before the page reads its settings."""
+
+
+def assert_large_cards_larger(page: Page) -> None:
+    """Assert the hand's large cards are at least 1.15 times as wide as the usual ones,
+    measured in the page by turning the setting off and on again."""
     sizes = page.evaluate(
         """() => { const width = () => document.querySelector("#hand .card").offsetWidth;
         const root = document.documentElement; const large = width();
@@ -451,6 +443,22 @@ def test_large_cards_fit_the_window(page: Page, base_url: str, artifacts: Path, 
         return [large, usual]; }"""
     )
     assert sizes[0] >= 1.15 * sizes[1], f"large cards {sizes[0]} px, the usual {sizes[1]}"
+
+
+@pytest.mark.parametrize("name", list(LARGE_CARDS))
+def test_large_cards_fit_the_window(page: Page, base_url: str, artifacts: Path, name: str) -> None:
+    # With large cards the page was as high as LARGE_CARDS says: the cards as wide on a phone
+    # on its side as upright (118 px), each group of the hand wrapping on its own (four rows
+    # upright), and the opponent's backs as large. Now the hand takes two rows on a phone held
+    # upright and one elsewhere, its cards still well larger than the usual ones.
+    width, height = map(int, name.split("x"))
+    page.context.add_init_script(LARGE_SETTING)
+    whole_tallest_table(page, base_url, {"width": width, "height": height})
+    tops = page.locator("#hand .group").evaluate_all(
+        "gs => gs.map(g => Math.round(g.getBoundingClientRect().top))"
+    )
+    assert len(tops) == 4 and len(set(tops)) == (2 if height > width < 700 else 1), tops
+    assert_large_cards_larger(page)
     page.screenshot(path=str(artifacts / f"large-cards-{name}.png"))
 
 
@@ -484,7 +492,7 @@ def test_a_practice_game_s_reasons_fit_a_small_phone(
     assert within_the_window(page, "#hand") and within_the_window(page, "#opp-why")
 
 
-@pytest.mark.parametrize("width, height", [(390, 844), (375, 812), (360, 780)])
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (375, 812), (360, 780)])
 def test_a_practice_game_with_a_hint_fits_an_upright_phone(
     page: Page, base_url: str, artifacts: Path, width: int, height: int
 ) -> None:
