@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -407,7 +408,12 @@ def test_a_damaged_snapshot_download_is_reported(page: Page, base_url: str) -> N
     assert page.evaluate("localStorage.getItem('ginrummy.game')") == stored  # not blamed
 
 
-def test_a_browser_that_cannot_unpack_the_snapshot_is_told_so(page: Page, base_url: str) -> None:
+@pytest.mark.parametrize("page_late", [False, True], ids=["page-first", "worker-first"])
+def test_a_browser_that_cannot_unpack_the_snapshot_is_told_so(
+    page: Page, base_url: str, page_late: bool
+) -> None:
+    # With the page's script late (a slow network), the worker failed before the page could
+    # hear it: the page said "Python stopped working", not why (a flaky test in CI).
     def without_decompression(route: Route) -> None:  # a browser from before 2023
         script = route.fetch().text()
         route.fulfill(
@@ -415,7 +421,14 @@ def test_a_browser_that_cannot_unpack_the_snapshot_is_told_so(page: Page, base_u
             headers={"content-type": "text/javascript"},
         )
 
+    def late(route: Route) -> None:  # the worker fails within about half a second
+        response = route.fetch()
+        time.sleep(2)
+        route.fulfill(response=response)
+
     page.context.route("**/worker.js", without_decompression)
+    if page_late:
+        page.context.route("**/main.js", late)
     stored = open_with_a_save(page, base_url)
     expect(page.locator("#load-error")).to_contain_text("no DecompressionStream", timeout=30_000)
     assert page.evaluate("localStorage.getItem('ginrummy.game')") == stored  # not blamed

@@ -76,10 +76,14 @@ export function startEngine(onStage, onFail) {
     }
   };
   worker.onerror = (event) => fail(event.message || "the Python worker could not start");
-  for (const event of early.splice(0)) {
-    if (event.type === "message") worker.onmessage(event);
-    else worker.onerror(event);
-  }
+  // what the worker said before this module ran, heard once the caller has its `call`: a
+  // worker that failed first told the caller before the caller was ready to hear it
+  queueMicrotask(() => {
+    for (const event of early.splice(0)) {
+      if (event.type === "message") worker.onmessage(event);
+      else worker.onerror(event);
+    }
+  });
 
   return (op, arg = "") =>
     new Promise((resolve) => {
