@@ -496,10 +496,10 @@ def test_a_practice_game_s_reasons_fit_a_small_phone(
 def test_a_practice_game_with_a_hint_fits_a_phone(
     page: Page, base_url: str, artifacts: Path, width: int, height: int
 ) -> None:
-    # A learner's table at its tallest: the opponent's move and its two reasons over the
-    # piles, what to do and a hint beside them, the hand in two rows. With the piles over what
-    # to do, the page was 890, 874 and 838 px high: the piles now sit beside it. On its side
-    # it was 420: what to do now sits under the piles, the opponent alone on the left.
+    # A learner's table at its tallest: the opponent's move and its two reasons, what to do
+    # and a hint. Upright, with the piles over what to do, the page was 890, 874 and 838 px
+    # high: the piles now sit beside it. On its side it was 406, what to do under the
+    # opponent: it now sits under the piles, the opponent alone on the left.
     page.set_viewport_size({"width": width, "height": height})
     open_game(page, base_url, "?seed=9&practice=true&level=hard")
     for _ in range(2):  # the opponent drew from the stock and threw the Q of hearts
