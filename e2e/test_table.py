@@ -420,6 +420,8 @@ def test_a_small_phone_fits_the_tallest_table_in_every_language(
 LARGE_CARDS = {
     "390x844": 1311,
     "360x780": 1246,
+    "375x667": 734,
+    "360x640": 717,
     "844x390": 715,
     "667x375": 715,
     "1280x720": 763,
@@ -433,24 +435,33 @@ LARGE_SETTING = "localStorage.setItem('ginrummy.settings', JSON.stringify({large
 """An init script that turns large cards on before the page reads its settings."""
 
 
-def assert_large_cards_larger(page: Page) -> None:
-    """Assert the hand's large cards are at least 1.15 times as wide as the usual ones,
-    measured in the page by turning the setting off and on again."""
+LARGE_MEASURES = {
+    "card": 'document.querySelector("#hand .card").offsetWidth',
+    "index": 'parseFloat(getComputedStyle(document.querySelector("#hand .corner")).fontSize)',
+}
+"""What ``assert_large_cards_larger`` compares: a hand card's width, or its corner index's size."""
+
+
+def assert_large_cards_larger(page: Page, least: float = 1.15, measure: str = "card") -> None:
+    """Assert the hand's large cards are at least ``least`` times the usual ones by
+    ``LARGE_MEASURES[measure]``, measured in the page by turning the setting off and on again."""
     sizes = page.evaluate(
-        """() => { const width = () => document.querySelector("#hand .card").offsetWidth;
-        const root = document.documentElement; const large = width();
-        root.dataset.large = "false"; const usual = width(); root.dataset.large = "true";
-        return [large, usual]; }"""
+        f"""() => {{ const size = () => {LARGE_MEASURES[measure]};
+        const root = document.documentElement; const large = size();
+        root.dataset.large = "false"; const usual = size(); root.dataset.large = "true";
+        return [large, usual]; }}"""
     )
-    assert sizes[0] >= 1.15 * sizes[1], f"large cards {sizes[0]} px, the usual {sizes[1]}"
+    assert sizes[0] >= least * sizes[1], f"large {measure} {sizes[0]} px, the usual {sizes[1]}"
 
 
 @pytest.mark.parametrize("name", list(LARGE_CARDS))
 def test_large_cards_fit_the_window(page: Page, base_url: str, artifacts: Path, name: str) -> None:
     # With large cards the page was as high as LARGE_CARDS says: the cards as wide on a phone
     # on its side as upright (118 px), each group of the hand wrapping on its own (four rows
-    # upright), and the opponent's backs as large. Now the hand takes two rows on a phone held
-    # upright and one elsewhere, its cards still well larger than the usual ones.
+    # upright), and the opponent's backs as large; on a phone up to 760 px high, the hand's
+    # two rows of 98 or 94 px cards under the piles and a rules line. Now the hand takes two
+    # rows on a phone held upright and one elsewhere, its cards still well larger than the
+    # usual ones.
     width, height = map(int, name.split("x"))
     page.context.add_init_script(LARGE_SETTING)
     whole_tallest_table(page, base_url, {"width": width, "height": height})
@@ -460,6 +471,38 @@ def test_large_cards_fit_the_window(page: Page, base_url: str, artifacts: Path, 
     assert len(tops) == 4 and len(set(tops)) == (2 if height > width < 700 else 1), tops
     assert_large_cards_larger(page)
     page.screenshot(path=str(artifacts / f"large-cards-{name}.png"))
+
+
+LARGE_PRACTICE = {"390x844": 868, "360x780": 842, "360x740": 747, "375x667": 667}
+"""Upright phones where a practice game with large cards and a hint fits, and how high the
+page was before at the test's turn."""
+
+
+@pytest.mark.parametrize("name", list(LARGE_PRACTICE))
+def test_large_cards_in_a_practice_game_with_a_hint_fit_a_phone(
+    page: Page, base_url: str, artifacts: Path, name: str
+) -> None:
+    # The opponent's reasons, a long prompt and a hint in the narrow column beside the
+    # piles: large cards kept their width (up to 104 px) above 760 px high, so the page
+    # scrolled as LARGE_PRACTICE says; under it they were the usual practice size (52 px at
+    # 375x667, the index alone larger: "large index 17.1 px, the usual 15.6"), with which
+    # 360x740 still scrolled.
+    width, height = map(int, name.split("x"))
+    page.context.add_init_script(LARGE_SETTING)
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, base_url, "?seed=9&practice=true&level=hard")
+    for _ in range(6):  # the opponent drew and threw the jack of spades; a 4-line prompt at 360
+        take_turn(page)
+    expect(page.locator("#opp-why span")).to_have_count(2)
+    page.click("#hint-button")
+    expect(page.locator("#hint-line")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollHeight") <= height
+    for part in ("#opp-why", "#stock", "#pile", "#hint-line", "#hand"):
+        assert within_the_window(page, part), part
+    # the usual cards give way to the reasons too (at 360x740 they are 70 px, the large 73):
+    # what grows most is the corner index a player reads (73 px at 0.33, against 70 at 0.3)
+    assert_large_cards_larger(page, 1.1, "index")
+    page.screenshot(path=str(artifacts / f"large-practice-{name}.png"))
 
 
 def test_hidden_melds_on_the_table_take_no_room_among_the_piles(page: Page, base_url: str) -> None:
