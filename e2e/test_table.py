@@ -473,6 +473,22 @@ def test_large_cards_fit_the_window(page: Page, base_url: str, artifacts: Path, 
     page.screenshot(path=str(artifacts / f"large-cards-{name}.png"))
 
 
+def assert_practice_hint_fits(page: Page, base_url: str, turns: int) -> None:
+    """Play ``turns`` turns of a practice game (seed 9), ask for a hint, and assert the page
+    fits its window with the opponent's two reasons, the piles, the hint and the hand in sight."""
+    open_game(page, base_url, "?seed=9&practice=true&level=hard")
+    for _ in range(turns):
+        take_turn(page)
+    expect(page.locator("#opp-why span")).to_have_count(2)
+    page.click("#hint-button")
+    expect(page.locator("#hint-line")).to_be_visible()
+    size = page.viewport_size
+    assert size is not None
+    assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
+    for part in ("#opp-why", "#stock", "#pile", "#hint-line", "#hand"):
+        assert within_the_window(page, part), part
+
+
 LARGE_PRACTICE = {"390x844": 868, "360x780": 842, "360x740": 747, "375x667": 667, "740x360": 363}
 """Phones where a practice game with large cards and a hint fits, and how high the
 page was before at the test's turn."""
@@ -490,15 +506,8 @@ def test_large_cards_in_a_practice_game_with_a_hint_fit_a_phone(
     width, height = map(int, name.split("x"))
     page.context.add_init_script(LARGE_SETTING)
     page.set_viewport_size({"width": width, "height": height})
-    open_game(page, base_url, "?seed=9&practice=true&level=hard")
-    for _ in range(6):  # the opponent drew and threw the jack of spades; a 4-line prompt at 360
-        take_turn(page)
-    expect(page.locator("#opp-why span")).to_have_count(2)
-    page.click("#hint-button")
-    expect(page.locator("#hint-line")).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollHeight") <= height
-    for part in ("#opp-why", "#stock", "#pile", "#hint-line", "#hand"):
-        assert within_the_window(page, part), part
+    # the opponent drew and threw the jack of spades: a 4-line prompt at 360 px wide
+    assert_practice_hint_fits(page, base_url, 6)
     # the usual cards give way to the reasons too (at 360x740 they are 70 px, the large 73):
     # what grows most is the corner index a player reads (73 px at 0.33, against 70 at 0.3)
     assert_large_cards_larger(page, 1.1, "index")
@@ -544,13 +553,6 @@ def test_a_practice_game_with_a_hint_fits_a_phone(
     # high: the piles now sit beside it. On its side it was 406, what to do under the
     # opponent: it now sits under the piles, the opponent alone on the left.
     page.set_viewport_size({"width": width, "height": height})
-    open_game(page, base_url, "?seed=9&practice=true&level=hard")
-    for _ in range(2):  # the opponent drew from the stock and threw the Q of hearts
-        take_turn(page)
-    expect(page.locator("#opp-why span")).to_have_count(2)
-    page.click("#hint-button")
-    expect(page.locator("#hint-line")).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollHeight") <= height
-    for part in ("#opp-why", "#stock", "#pile", "#hint-line", "#hand"):
-        assert within_the_window(page, part), part
+    # the opponent drew from the stock and threw the Q of hearts
+    assert_practice_hint_fits(page, base_url, 2)
     page.screenshot(path=str(artifacts / f"practice-hint-{width}x{height}.png"))
