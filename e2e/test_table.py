@@ -473,13 +473,19 @@ def test_large_cards_fit_the_window(page: Page, base_url: str, artifacts: Path, 
     page.screenshot(path=str(artifacts / f"large-cards-{name}.png"))
 
 
-def assert_practice_hint_fits(page: Page, base_url: str, turns: int) -> None:
-    """Play ``turns`` turns of a practice game (seed 9), ask for a hint, and assert the page
-    fits its window with the opponent's two reasons, the piles, the hint and the hand in sight."""
+def open_practice_at(page: Page, base_url: str, turns: int) -> None:
+    """Open a practice game (seed 9) and play ``turns`` turns, to where the opponent's two
+    reasons show under its move."""
     open_game(page, base_url, "?seed=9&practice=true&level=hard")
     for _ in range(turns):
         take_turn(page)
     expect(page.locator("#opp-why span")).to_have_count(2)
+
+
+def assert_practice_hint_fits(page: Page, base_url: str, turns: int) -> None:
+    """Open a practice game at ``turns`` (``open_practice_at``), ask for a hint, and assert the
+    page fits its window with the opponent's reasons, the piles, the hint and the hand in sight."""
+    open_practice_at(page, base_url, turns)
     page.click("#hint-button")
     expect(page.locator("#hint-line")).to_be_visible()
     size = page.viewport_size
@@ -533,10 +539,7 @@ def test_a_practice_game_s_reasons_fit_a_small_phone(
     # On its side, the tallest left column: the opponent's move and, in practice, its two
     # reasons. Upright, the page was 725 and 694 px high with them: the cards give way.
     page.set_viewport_size(size)
-    open_game(page, base_url, "?seed=9&practice=true&level=hard")
-    for _ in range(6):  # to where it drew from the stock and threw the J: two long lines
-        take_turn(page)
-    expect(page.locator("#opp-why span")).to_have_count(2)
+    open_practice_at(page, base_url, 6)  # to where it drew from the stock and threw the J
     expect(page.locator("#opp-says")).to_have_text(
         "The opponent drew from the stock and discarded the J\u2660."
     )
