@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from player import CHROMIUM, CHROMIUM_ARGS, RETURNING, website
-from playwright.sync_api import BrowserContext
+from player import RETURNING, lean_launch_args, website
+from playwright.sync_api import BrowserContext, BrowserType
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "e2e" / "artifacts"
@@ -45,9 +45,12 @@ def base_url(site_dir: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """Launch Debian's Chromium (Playwright's own browsers are not downloaded)."""
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+def browser_type_launch_args(
+    browser_type_launch_args: dict[str, Any], browser_type: BrowserType
+) -> dict[str, Any]:
+    """Launch Debian's Chromium (Playwright's own browsers are not downloaded), without
+    the address bar's popups (``player.lean_launch_args``)."""
+    return {**browser_type_launch_args, **lean_launch_args(browser_type)}
 
 
 @pytest.fixture(scope="session")
