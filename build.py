@@ -388,10 +388,21 @@ def ensure_chromium() -> None:
 
 
 def step_e2e(ctx: Context) -> None:
-    """Build the site and run the browser tests (e2e/) in Chromium against it."""
+    """Build the site and run the browser tests (e2e/) in Chromium against it, one
+    pytest worker a core (pytest-xdist), each with its browser and its server: booting
+    the game keeps a core busy, and a test often waits on the page."""
     ensure_chromium()
     build_site(ctx.python)
-    run_module(ctx.python, "pytest", "e2e", "-p", "no:cacheprovider", *pytest_selection(ctx.args))
+    run_module(
+        ctx.python,
+        "pytest",
+        "e2e",
+        "-p",
+        "no:cacheprovider",
+        "-n",
+        "auto",
+        *pytest_selection(ctx.args),
+    )
 
 
 TEST_STEPS: list[Step] = [
