@@ -412,6 +412,33 @@ def test_a_table_full_of_melds_fits_phones_and_short_windows(
     page.screenshot(path=str(artifacts / f"mahjong-{size}-melds.png"))
 
 
+@pytest.mark.parametrize("size", ["360x640", "390x844"])
+def test_four_melds_of_a_seat_keep_one_row_on_a_phone(
+    page: Page, base_url: str, artifacts: Path, size: str
+) -> None:
+    # The player's four melds (15 cards) and the opponent's three: at 360x640 the fourth
+    # meld went to a second row (the page was 719 px high on such a turn, the cards 34.6 px
+    # wide); the cards of a long row now narrow to keep it in one, never under 26 px.
+    width, height = (int(side) for side in size.split("x"))
+    page.set_viewport_size({"width": width, "height": height})
+    match = played_by_hard(53, seed=7)
+    assert sorted(seat for _, seat in seat_view(match, 0).table) == [0, 0, 0, 0, 1, 1, 1]
+    plant_save(page, base_url, match)
+    rows = page.evaluate(
+        """[...document.querySelectorAll(".mj-seat")].map((seat) =>
+          [...seat.querySelectorAll(".mj-meld")].map((meld) => {
+            const box = meld.getBoundingClientRect();
+            return { top: Math.round(box.top), card: meld.querySelector(".card").offsetWidth };
+          }))"""
+    )
+    assert [len(row) for row in rows] == [3, 4]
+    for row in rows:
+        assert len({meld["top"] for meld in row}) == 1, row
+        assert all(meld["card"] >= 26 for meld in row), row
+    assert fits_the_width(page)
+    page.screenshot(path=str(artifacts / f"mahjong-{size}-four-melds.png"))
+
+
 def test_the_hand_s_end_over_a_tall_table_keeps_its_buttons_in_sight(
     page: Page, base_url: str, artifacts: Path
 ) -> None:

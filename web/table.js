@@ -207,7 +207,11 @@ function drawMahjong(view, ui, legal) {
     const title = element("h3", "mj-head", tSeat("mj.table", seat, { points: points[seat] }));
     row.setAttribute("aria-label", title.textContent);
     const groups = element("div", "mj-melds");
-    for (const meld of melds.filter((entry) => entry.seat === seat)) groups.append(tableMeld(meld, ui, legal));
+    const own = melds.filter((entry) => entry.seat === seat);
+    for (const meld of own) groups.append(tableMeld(meld, ui, legal));
+    // the style sizes the cards to keep the row in one line on a phone
+    groups.style.setProperty("--melds", own.length);
+    groups.style.setProperty("--cards", own.reduce((count, meld) => count + meld.cards.length, 0));
     if (!groups.childElementCount) groups.append(element("span", "mj-none", t("mj.no_melds")));
     row.append(title, groups);
     return row;
