@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import BrowserType, Locator, Page, expect
+from playwright.sync_api import BrowserType, Locator, Page, ViewportSize, expect
 
 from ginrummy import record
 from ginrummy.bridge import SAVE_FORMAT, Session
@@ -66,6 +66,12 @@ def lean_launch_args(browser_type: BrowserType) -> dict[str, Any]:
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 """The two screens every look is checked at: a phone's and a laptop's, in CSS pixels."""
+
+
+def window(name: str) -> ViewportSize:
+    """Return the viewport a window's name gives, ``"360x640"``: width by height in CSS pixels."""
+    width, height = (int(side) for side in name.split("x"))
+    return {"width": width, "height": height}
 
 
 def resize(page: Page, size: str) -> None:

@@ -34,6 +34,7 @@ from player import (
     saved,
     tap,
     wait_idle,
+    window,
 )
 from playwright.sync_api import Page, expect
 from test_a11y import check_axe
@@ -397,8 +398,8 @@ def test_a_table_full_of_melds_fits_phones_and_short_windows(
     # at 375x667 and 360x640 (the hand's second row below the fold), 513 and 503 on a phone
     # on its side and 667 at 1024x600: the table is tighter there now, and upright the hand's
     # cards are as large as the height leaves.
-    width, height = (int(side) for side in size.split("x"))
-    page.set_viewport_size({"width": width, "height": height})
+    height = window(size)["height"]
+    page.set_viewport_size(window(size))
     match = played_by_hard(38)
     assert len(seat_view(match, 0).table) == 5 and match.to_move == 0
     plant_save(page, base_url, match)
@@ -419,8 +420,7 @@ def test_four_melds_of_a_seat_keep_one_row_on_a_phone(
     # The player's four melds (15 cards) and the opponent's three: at 360x640 the fourth
     # meld went to a second row (the page was 719 px high on such a turn, the cards 34.6 px
     # wide); the cards of a long row now narrow to keep it in one, never under 26 px.
-    width, height = (int(side) for side in size.split("x"))
-    page.set_viewport_size({"width": width, "height": height})
+    page.set_viewport_size(window(size))
     match = played_by_hard(53, seed=7)
     assert sorted(seat for _, seat in seat_view(match, 0).table) == [0, 0, 0, 0, 1, 1, 1]
     plant_save(page, base_url, match)
@@ -462,8 +462,8 @@ def test_large_cards_grow_the_hand_and_the_table_still_fits(
     # Upright, Mahjong gin's hand took its size from the height alone, whatever the setting:
     # 68 and 50 px, large or not. Large cards overlap more, so the hand stays in one row and
     # its cards grow (80 and 59 px) with five melds on the table and the page in the window.
-    width, height = (int(side) for side in size.split("x"))
-    page.set_viewport_size({"width": width, "height": height})
+    height = window(size)["height"]
+    page.set_viewport_size(window(size))
     page.add_init_script(LARGE_SETTING)
     plant_save(page, base_url, played_by_hard(38))
     click_action(page, "stock")

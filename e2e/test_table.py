@@ -20,6 +20,7 @@ from player import (
     take_turn,
     tap,
     wait_idle,
+    window,
 )
 from playwright.sync_api import Page, expect
 
@@ -462,13 +463,15 @@ def test_large_cards_fit_the_window(page: Page, base_url: str, artifacts: Path, 
     # two rows of 98 or 94 px cards under the piles and a rules line. Now the hand takes two
     # rows on a phone held upright and one elsewhere, its cards still well larger than the
     # usual ones.
-    width, height = map(int, name.split("x"))
+    size = window(name)
     page.context.add_init_script(LARGE_SETTING)
-    whole_tallest_table(page, base_url, {"width": width, "height": height})
+    whole_tallest_table(page, base_url, size)
     tops = page.locator("#hand .group").evaluate_all(
         "gs => gs.map(g => Math.round(g.getBoundingClientRect().top))"
     )
-    assert len(tops) == 4 and len(set(tops)) == (2 if height > width < 700 else 1), tops
+    assert len(tops) == 4 and len(set(tops)) == (
+        2 if size["height"] > size["width"] < 700 else 1
+    ), tops
     assert_large_cards_larger(page)
     page.screenshot(path=str(artifacts / f"large-cards-{name}.png"))
 
@@ -509,9 +512,8 @@ def test_large_cards_in_a_practice_game_with_a_hint_fit_a_phone(
     # scrolled as LARGE_PRACTICE says; under it they were the usual practice size (52 px at
     # 375x667, the index alone larger: "large index 17.1 px, the usual 15.6"), with which
     # 360x740 still scrolled. On a phone on its side they kept their least, 48 px.
-    width, height = map(int, name.split("x"))
     page.context.add_init_script(LARGE_SETTING)
-    page.set_viewport_size({"width": width, "height": height})
+    page.set_viewport_size(window(name))
     # the opponent drew and threw the jack of spades: a 4-line prompt at 360 px wide
     assert_practice_hint_fits(page, base_url, 6)
     # the usual cards give way to the reasons too (at 360x740 they are 70 px, the large 73):
