@@ -439,6 +439,20 @@ def test_four_melds_of_a_seat_keep_one_row_on_a_phone(
     page.screenshot(path=str(artifacts / f"mahjong-{size}-four-melds.png"))
 
 
+def test_the_opponent_s_two_melds_of_a_turn_are_told_once(page: Page, base_url: str) -> None:
+    # Hard's turn (seat 1, seed 3): take 1 (the 5c), meld 5s5c5d, meld 6d7d8d, discard Th.
+    # The line said "laid a meld on the table, laid a meld on the table"; the screen
+    # reader's log tells turns the same way (tests/test_i18n.py).
+    match = played_by_hard(5, seed=3)
+    melds = [event.action for event in seat_view(match, 0).events if event.seat == 1][1:3]
+    assert melds == ["meld 5s5c5d", "meld 6d7d8d"]
+    plant_save(page, base_url, match)
+    expect(page.locator("#opp-says")).to_have_text(
+        "The opponent took the discard pile down to the 5♣, laid 2 melds on the table, "
+        "and discarded the 10♥."
+    )
+
+
 def test_the_hand_s_end_over_a_tall_table_keeps_its_buttons_in_sight(
     page: Page, base_url: str, artifacts: Path
 ) -> None:

@@ -187,9 +187,10 @@ PERSONS = ("you", "opponent")
 """The persons of sentences about a seat (``tSeat`` in ``web/strings.js``): seat 0, seat 1."""
 PLAY_WORDS = tuple(kind.value for kind in Kind if kind is not Kind.NEXT)
 """The kinds of move a reason names (``play.WORD``): every action but the next hand."""
-MOVE_WORDS = (*PLAY_WORDS, "stock_seen", "knock_count")
+MOVE_WORDS = (*PLAY_WORDS, "stock_seen", "knock_count", "meld_many", "add_many", "layoff_many")
 """The moves told of a player (``move.WORD.PERSON``): with a stock draw's card when it may
-be told, and a knock with the knocker's deadwood."""
+be told, a knock with the knocker's deadwood, and a run of melds, additions or lay-offs
+told once (``turnClauses`` in ``web/announce.js``)."""
 
 
 NO_WINNER = (Outcome.DEAD, Outcome.TIE)
@@ -361,6 +362,15 @@ MOVES: list[list[list[object]]] = [
     [["done", "", {}]],
     [["stock", "", {}], ["discard Td", "Td", {"spoken": True}]],
     [["upcard", "Qc", {}], ["discard Td", "Td", {}], ["knock Td", "Td", {}]],
+    [
+        ["take 2", "5c", {}],
+        ["meld 5c5d5h", "", {}],
+        ["meld 6d7d8d", "", {}],
+        ["discard 9s", "9s", {}],
+    ],
+    [["add 9d to 6d7d8d", "", {}], ["add 5s to 5c5d5h", "", {}], ["discard Td", "Td", {}]],
+    [["layoff 5d 0", "5d", {}], ["layoff 6d 0", "6d", {}], ["done", "", {}]],
+    [["layoff 5d 0", "5d", {"spoken": True}], ["layoff 6d 0", "6d", {"spoken": True}]],
 ]
 """Turns told of a player (action, card, options of ``moveClause``), the knock's deadwood
 count added for each number."""
@@ -487,9 +497,42 @@ YOU = {
     "de": r"(?i)\b(du|dich|dir|dein\w*)\b",
 }
 """What marks a sentence said to the player, in each language."""
+
+
 OPPONENT = {"en": "opponent", "it": "avversario", "es": "oponente", "fr": "adversaire",
             "de": "Gegner"}  # fmt: skip
 """The opponent's name in each language's sentences about it."""
+
+
+@needs_node
+def test_a_run_of_melds_additions_or_lay_offs_is_told_once() -> None:
+    """A turn that lays several melds, adds to the table's melds several times or lays off
+    several cards says so once, not the same clause again and again (the page said "The
+    opponent took the discard pile down to the 5♣, laid a meld on the table, laid a meld on
+    the table, and discarded the 10♥."); a single meld is told as before."""
+    turns = [
+        (1, [["take 2", "5c", {}], ["meld 5c5d5h", "", {}], ["meld 6d7d8d", "", {}],
+             ["discard Th", "Th", {}]]),
+        (1, [["stock", "", {}], ["meld 5c5d5h", "", {}], ["discard Th", "Th", {}]]),
+        (0, [["add 9d to 6d7d8d", "", {}], ["add 5s to 5c5d5h", "", {}],
+             ["add Td to 6d7d8d9d", "", {}], ["discard Th", "Th", {}]]),
+        (1, [["layoff 5d 0", "5d", {}], ["layoff 6d 0", "6d", {}], ["done", "", {}]]),
+        (1, [["layoff 5d 0", "5d", {"spoken": True}], ["layoff 6d 0", "6d", {"spoken": True}]]),
+    ]  # fmt: skip
+    english = render([{"lang": "en", "seat": seat, "moves": moves} for seat, moves in turns])
+    assert english == [
+        "The opponent took the discard pile down to the 5♣, laid 2 melds on the table, and "
+        "discarded the 10♥.",
+        "The opponent drew from the stock, laid a meld on the table, and discarded the 10♥.",
+        "You added to melds on the table 3 times and discarded the 10♥.",
+        "The opponent laid off the 5♦ and 6♦ and finished laying off.",
+        "The opponent laid off the five of diamonds and six of diamonds.",
+    ]
+    german = render([{"lang": "de", "seat": 1, "moves": turns[0][1]}])
+    assert german == [
+        "Der Gegner hat den Ablagestapel bis 5♣ genommen, hat 2 Kombinationen ausgelegt und "
+        "hat 10♥ abgelegt."
+    ]
 
 
 @needs_node

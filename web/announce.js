@@ -53,6 +53,33 @@ export function turnText(seat, clauses) {
   return text.charAt(0).toLocaleUpperCase(document.documentElement.lang || "en") + text.slice(1);
 }
 
+/** Moves a turn may make several times in a row: told once for the whole run. */
+const RUNS = new Set(["meld", "add", "layoff"]);
+
+/**
+ * Return the clauses of consecutive `events` of `seat` (`clause(event)` tells one move):
+ * a run of melds or of additions told as one by its count ("laid 2 melds on the table"),
+ * a run of lay-offs as one by its cards ("laid off the 5♥ and 6♥", named in words when
+ * `spoken`), not the same clause again and again.
+ */
+export function turnClauses(seat, events, clause, spoken = false) {
+  const clauses = [];
+  for (let start = 0; start < events.length; ) {
+    const word = moveWord(events[start].action);
+    let end = start + 1;
+    while (RUNS.has(word) && end < events.length && moveWord(events[end].action) === word) end++;
+    const run = events.slice(start, end);
+    if (run.length === 1) clauses.push(clause(run[0]));
+    else if (word !== "layoff") clauses.push(tSeat(`move.${word}_many`, seat, { count: run.length }));
+    else {
+      const cards = run.map((event) => (spoken ? cardName(event.card) : prettyCard(event.card)));
+      clauses.push(tSeat(`move.${word}_many`, seat, { cards: list(cards) }));
+    }
+    start = end;
+  }
+  return clauses;
+}
+
 /** Return one move of an event in words, for the live log (cards named in words). */
 function spokenClause(event, view, drawn) {
   const showdown = view.showdown;
@@ -65,10 +92,13 @@ function spokenClause(event, view, drawn) {
 function turns(events, view, drawn) {
   const runs = [];
   for (const event of events) {
-    if (runs.at(-1)?.seat !== event.seat) runs.push({ seat: event.seat, moves: [] });
-    runs.at(-1).moves.push(spokenClause(event, view, event.seat === 0 ? drawn : null));
+    if (runs.at(-1)?.seat !== event.seat) runs.push({ seat: event.seat, events: [] });
+    runs.at(-1).events.push(event);
   }
-  return runs.map((run) => turnText(run.seat, run.moves));
+  return runs.map((run) => {
+    const tell = (event) => spokenClause(event, view, run.seat === 0 ? drawn : null);
+    return turnText(run.seat, turnClauses(run.seat, run.events, tell, true));
+  });
 }
 
 /** Return the scores as the bar shows them, in words. */

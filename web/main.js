@@ -1,6 +1,6 @@
 // The page: loads Python in a worker, then plays — player clicks and drags become action
 // ids for the bridge, its JSON states are drawn, the opponent's moves are paced.
-import { announce, announceFrom, list, moveClause, say, turnText } from "./announce.js";
+import { announce, announceFrom, list, moveClause, say, turnClauses, turnText } from "./announce.js";
 import { celebrate } from "./celebrate.js";
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
@@ -200,7 +200,8 @@ function opponentLine(view) {
   while (end > 0 && events[end - 1].seat !== 1) end--;
   let start = end;
   while (start > 0 && events[start - 1].seat === 1) start--;
-  const moves = events.slice(start, end).map((event) => moveClause(1, event.action, event.card || event.declined || ""));
+  const tell = (event) => moveClause(1, event.action, event.card || event.declined || "");
+  const moves = turnClauses(1, events.slice(start, end), tell);
   return moves.length ? turnText(1, moves) : "";
 }
 
