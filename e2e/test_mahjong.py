@@ -439,6 +439,31 @@ def test_four_melds_of_a_seat_keep_one_row_on_a_phone(
     page.screenshot(path=str(artifacts / f"mahjong-{size}-four-melds.png"))
 
 
+@pytest.mark.browser_context_args(has_touch=True, is_mobile=True)  # a phone: no key badges
+@pytest.mark.parametrize("size", ["360x640", "375x667"])
+def test_a_hinted_addition_and_the_discard_share_a_row_on_a_small_phone(
+    page: Page, base_url: str, artifacts: Path, size: str
+) -> None:
+    # Seven melds on the table; the hint picks the Qd, to add it to QsQcQh. The page was
+    # 715 px high at 360x640 and 729 at 375x667: the Add and Discard buttons took two rows
+    # and the prompt two lines under the hint, the hand below the fold.
+    height = window(size)["height"]
+    page.set_viewport_size(window(size))
+    match = played_by_hard(48, seed=2)
+    assert len(seat_view(match, 0).table) == 7
+    plant_save(page, base_url, match)
+    page.emulate_media(reduced_motion="reduce")  # the hinted button holds still
+    page.click("#hint-button")
+    expect(page.locator("#hint-line")).to_be_visible()
+    expect(page.locator("#prompt")).to_be_hidden()
+    page.screenshot(path=str(artifacts / f"mahjong-{size}-hinted-addition.png"))
+    middles = page.locator("#controls button").evaluate_all(
+        "bs => bs.map((b) => b.getBoundingClientRect()).map((r) => (r.top + r.bottom) / 2)"
+    )
+    assert len(middles) == 2 and abs(middles[0] - middles[1]) < 4, middles
+    assert page.evaluate("document.documentElement.scrollHeight") <= height
+
+
 def test_the_opponent_s_two_melds_of_a_turn_are_told_once(page: Page, base_url: str) -> None:
     # Hard's turn (seat 1, seed 3): take 1 (the 5c), meld 5s5c5d, meld 6d7d8d, discard Th.
     # The line said "laid a meld on the table, laid a meld on the table"; the screen
