@@ -83,7 +83,10 @@ EXPERT = replace(HARD, name="expert")
 """The expert's style: hard's knobs (the search is on top)."""
 
 DEALS = 32
-"""Guesses of the hidden cards per searched decision."""
+"""Guesses of the hidden cards per searched decision. Three times as many measured no
+stronger, at twice the time of a searched decision: 0.520 (+0.32 points a hand) of 400
+games against hard where 32 won 0.505 (+0.48), and 0.787 (+5.82) against ``simple``
+where 0.790 (+5.79) (seed 5; CPython p99 100.7 ms against 48.3 ms)."""
 
 EXTRA = 0.5
 """Extra cards per stock draw of the other player that a guessed hand keeps the best of:
