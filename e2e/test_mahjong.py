@@ -388,6 +388,20 @@ def played_by_hard(moves: int, seed: int = 9) -> Match:
     return match
 
 
+def plant_played(page: Page, base_url: str, size: str, moves: int, seed: int = 9) -> Match:
+    """Open the page in a window of ``size`` (``"360x640"``) on the hand hard played ``moves``
+    moves (``played_by_hard``), and return that match."""
+    page.set_viewport_size(window(size))
+    match = played_by_hard(moves, seed)
+    plant_save(page, base_url, match)
+    return match
+
+
+def fits_the_height(page: Page, size: str) -> bool:
+    """Return whether the page is no higher than the window of ``size``."""
+    return bool(page.evaluate("document.documentElement.scrollHeight") <= window(size)["height"])
+
+
 @pytest.mark.parametrize(
     "size", ["390x844", "375x667", "360x640", "844x390", "667x375", "1024x600"]
 )
@@ -398,14 +412,11 @@ def test_a_table_full_of_melds_fits_phones_and_short_windows(
     # at 375x667 and 360x640 (the hand's second row below the fold), 513 and 503 on a phone
     # on its side and 667 at 1024x600: the table is tighter there now, and upright the hand's
     # cards are as large as the height leaves.
-    height = window(size)["height"]
-    page.set_viewport_size(window(size))
-    match = played_by_hard(38)
+    match = plant_played(page, base_url, size, 38)
     assert len(seat_view(match, 0).table) == 5 and match.to_move == 0
-    plant_save(page, base_url, match)
     click_action(page, "stock")
     expect(page.locator("#hand .card")).to_have_count(10)
-    assert page.evaluate("document.documentElement.scrollHeight") <= height
+    assert fits_the_height(page, size)
     assert fits_the_width(page)
     stock = page.locator("#stock").bounding_box()
     pile = page.locator("#pile").bounding_box()
@@ -420,10 +431,8 @@ def test_four_melds_of_a_seat_keep_one_row_on_a_phone(
     # The player's four melds (15 cards) and the opponent's three: at 360x640 the fourth
     # meld went to a second row (the page was 719 px high on such a turn, the cards 34.6 px
     # wide); the cards of a long row now narrow to keep it in one, never under 26 px.
-    page.set_viewport_size(window(size))
-    match = played_by_hard(53, seed=7)
+    match = plant_played(page, base_url, size, 53, seed=7)
     assert sorted(seat for _, seat in seat_view(match, 0).table) == [0, 0, 0, 0, 1, 1, 1]
-    plant_save(page, base_url, match)
     rows = page.evaluate(
         """[...document.querySelectorAll(".mj-seat")].map((seat) =>
           [...seat.querySelectorAll(".mj-meld")].map((meld) => {
@@ -447,11 +456,8 @@ def test_a_hinted_addition_and_the_discard_share_a_row_on_a_small_phone(
     # Seven melds on the table; the hint picks the Qd, to add it to QsQcQh. The page was
     # 715 px high at 360x640 and 729 at 375x667: the Add and Discard buttons took two rows
     # and the prompt two lines under the hint, the hand below the fold.
-    height = window(size)["height"]
-    page.set_viewport_size(window(size))
-    match = played_by_hard(48, seed=2)
+    match = plant_played(page, base_url, size, 48, seed=2)
     assert len(seat_view(match, 0).table) == 7
-    plant_save(page, base_url, match)
     page.emulate_media(reduced_motion="reduce")  # the hinted button holds still
     page.click("#hint-button")
     expect(page.locator("#hint-line")).to_be_visible()
@@ -461,7 +467,7 @@ def test_a_hinted_addition_and_the_discard_share_a_row_on_a_small_phone(
         "bs => bs.map((b) => b.getBoundingClientRect()).map((r) => (r.top + r.bottom) / 2)"
     )
     assert len(middles) == 2 and abs(middles[0] - middles[1]) < 4, middles
-    assert page.evaluate("document.documentElement.scrollHeight") <= height
+    assert fits_the_height(page, size)
 
 
 def test_the_opponent_s_two_melds_of_a_turn_are_told_once(page: Page, base_url: str) -> None:
@@ -483,10 +489,8 @@ def test_the_hand_s_end_over_a_tall_table_keeps_its_buttons_in_sight(
 ) -> None:
     # The table behind the hand's end was taller than the window at 375x667 (eight melds on
     # it), and the end as tall: its buttons sat below the score sheet, out of sight.
-    page.set_viewport_size({"width": 375, "height": 667})
-    match = played_by_hard(74)
+    match = plant_played(page, base_url, "375x667", 74)
     assert len(seat_view(match, 0).table) == 8 and "gin 8d" in match_legal(match)
-    plant_save(page, base_url, match)
     assert hinted_move(page) == "gin 8d"
     for button in ('[data-command="review"]', '[data-action="next"]'):
         assert within_the_window(page, f"#showdown {button}"), button
@@ -501,13 +505,11 @@ def test_large_cards_grow_the_hand_and_the_table_still_fits(
     # Upright, Mahjong gin's hand took its size from the height alone, whatever the setting:
     # 68 and 50 px, large or not. Large cards overlap more, so the hand stays in one row and
     # its cards grow (80 and 59 px) with five melds on the table and the page in the window.
-    height = window(size)["height"]
-    page.set_viewport_size(window(size))
     page.add_init_script(LARGE_SETTING)
-    plant_save(page, base_url, played_by_hard(38))
+    plant_played(page, base_url, size, 38)
     click_action(page, "stock")
     expect(page.locator("#hand .card")).to_have_count(10)
-    assert page.evaluate("document.documentElement.scrollHeight") <= height
+    assert fits_the_height(page, size)
     tops = page.locator("#hand .card").evaluate_all(
         "cs => cs.map(c => Math.round(c.getBoundingClientRect().top))"
     )
