@@ -197,6 +197,11 @@ def fits_the_width(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
+def fits_the_height(page: Page) -> bool:
+    """Return whether nothing makes the page scroll down: it is no higher than the window."""
+    return bool(page.evaluate("document.documentElement.scrollHeight <= window.innerHeight"))
+
+
 def open_help(page: Page) -> None:
     """Open the Rules dialog from the menu and wait for its examples."""
     page.click("#rules-button")

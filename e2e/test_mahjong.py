@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 from player import (
     click_action,
+    fits_the_height,
     fits_the_width,
     hand_cards,
     open_game,
@@ -397,11 +398,6 @@ def plant_played(page: Page, base_url: str, size: str, moves: int, seed: int = 9
     return match
 
 
-def fits_the_height(page: Page, size: str) -> bool:
-    """Return whether the page is no higher than the window of ``size``."""
-    return bool(page.evaluate("document.documentElement.scrollHeight") <= window(size)["height"])
-
-
 @pytest.mark.parametrize(
     "size", ["390x844", "375x667", "360x640", "844x390", "667x375", "1024x600"]
 )
@@ -416,7 +412,7 @@ def test_a_table_full_of_melds_fits_phones_and_short_windows(
     assert len(seat_view(match, 0).table) == 5 and match.to_move == 0
     click_action(page, "stock")
     expect(page.locator("#hand .card")).to_have_count(10)
-    assert fits_the_height(page, size)
+    assert fits_the_height(page)
     assert fits_the_width(page)
     stock = page.locator("#stock").bounding_box()
     pile = page.locator("#pile").bounding_box()
@@ -467,7 +463,7 @@ def test_a_hinted_addition_and_the_discard_share_a_row_on_a_small_phone(
         "bs => bs.map((b) => b.getBoundingClientRect()).map((r) => (r.top + r.bottom) / 2)"
     )
     assert len(middles) == 2 and abs(middles[0] - middles[1]) < 4, middles
-    assert fits_the_height(page, size)
+    assert fits_the_height(page)
 
 
 def test_the_opponent_s_two_melds_of_a_turn_are_told_once(page: Page, base_url: str) -> None:
@@ -509,7 +505,7 @@ def test_large_cards_grow_the_hand_and_the_table_still_fits(
     plant_played(page, base_url, size, 38)
     click_action(page, "stock")
     expect(page.locator("#hand .card")).to_have_count(10)
-    assert fits_the_height(page, size)
+    assert fits_the_height(page)
     tops = page.locator("#hand .card").evaluate_all(
         "cs => cs.map(c => Math.round(c.getBoundingClientRect().top))"
     )

@@ -10,6 +10,7 @@ import pytest
 from player import (
     click_action,
     engine_match,
+    fits_the_height,
     fits_the_width,
     go_out,
     hand_cards,
@@ -329,7 +330,7 @@ def whole_tallest_table(page: Page, base_url: str, size: dict[str, int]) -> None
     knock_ready(page, base_url)
     page.click("#hint-button")
     expect(page.locator("#hint-line")).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
+    assert fits_the_height(page)
     assert fits_the_width(page)
     for part in ("#opp-cards", "#stock", "#pile", "#hint-line", "#controls", "#hand"):
         assert within_the_window(page, part), part
@@ -491,9 +492,7 @@ def assert_practice_hint_fits(page: Page, base_url: str, turns: int) -> None:
     open_practice_at(page, base_url, turns)
     page.click("#hint-button")
     expect(page.locator("#hint-line")).to_be_visible()
-    size = page.viewport_size
-    assert size is not None
-    assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
+    assert fits_the_height(page)
     for part in ("#opp-why", "#stock", "#pile", "#hint-line", "#hand"):
         assert within_the_window(page, part), part
 
@@ -545,7 +544,7 @@ def test_a_practice_game_s_reasons_fit_a_small_phone(
     expect(page.locator("#opp-says")).to_have_text(
         "The opponent drew from the stock and discarded the J\u2660."
     )
-    assert page.evaluate("document.documentElement.scrollHeight") <= size["height"]
+    assert fits_the_height(page)
     assert within_the_window(page, "#hand") and within_the_window(page, "#opp-why")
 
 
