@@ -37,11 +37,15 @@ export function list(items) {
  */
 export function moveClause(seat, action, card = "", { drew, count, spoken = false } = {}) {
   let word = moveWord(action);
-  let named = word === "stock" ? drew : card;
+  const named = word === "stock" ? drew : card;
   if (word === "stock" && drew) word = "stock_seen";
   if (word === "knock" && count !== undefined) word = "knock_count";
-  named = named ? (spoken ? cardName(named) : prettyCard(named)) : "";
-  return tSeat(`move.${word}`, seat, { card: named, count });
+  return tSeat(`move.${word}`, seat, { card: named ? cardText(named, spoken) : "", count });
+}
+
+/** Return a card text ("Qs") as a move tells it: "Q♠", or "queen of spades" when `spoken`. */
+function cardText(card, spoken) {
+  return spoken ? cardName(card) : prettyCard(card);
 }
 
 /**
@@ -72,7 +76,7 @@ export function turnClauses(seat, events, clause, spoken = false) {
     if (run.length === 1) clauses.push(clause(run[0]));
     else if (word !== "layoff") clauses.push(tSeat(`move.${word}_many`, seat, { count: run.length }));
     else {
-      const cards = run.map((event) => (spoken ? cardName(event.card) : prettyCard(event.card)));
+      const cards = run.map((event) => cardText(event.card, spoken));
       clauses.push(tSeat(`move.${word}_many`, seat, { cards: list(cards) }));
     }
     start = end;
