@@ -179,6 +179,16 @@ export function installKeyboard(setOrder, sort) {
     for (const other of handCards()) other.tabIndex = other === card ? 0 : -1;
   });
   $("keys-button").addEventListener("click", openKeys);
+  // A dialog opened by a key, with nothing focused before, gives focus back to nothing: it
+  // stays on the closed dialog's list or box until the browser's next frame, and a key
+  // pressed then went to that list (ignored here as typing, and changing the setting).
+  document.addEventListener(
+    "close",
+    (event) => {
+      if (event.target.contains(document.activeElement)) document.activeElement.blur();
+    },
+    true,
+  );
 }
 
 /** Return where focus is on the table, to put it back after a redraw (`afterDraw`). */
