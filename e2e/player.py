@@ -211,11 +211,7 @@ def open_help(page: Page) -> None:
 def take_turn(page: Page, knocks: bool = True) -> None:
     """Make one move as a plain person: go out when possible (without ``knocks``, only with
     gin: a person who holds for gin), else draw and shed deadwood."""
-    going = page.locator(
-        "#controls .go-out"
-        if knocks
-        else '#controls .go-out:is([data-action^="gin"], [data-action^="big gin"])'
-    )
+    going = page.locator("#controls .go-out" + ("" if knocks else ":is(.gin, .big-gin)"))
     if going.count():
         go_out(page, str(going.first.get_attribute("data-action")))
     elif page.locator('#table [data-action="next"]').count():
