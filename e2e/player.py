@@ -208,10 +208,9 @@ def open_help(page: Page) -> None:
     page.locator("#rules-help .example").first.wait_for()
 
 
-def take_turn(page: Page, knocks: bool = True) -> None:
-    """Make one move as a plain person: go out when possible (without ``knocks``, only with
-    gin: a person who holds for gin), else draw and shed deadwood."""
-    going = page.locator("#controls .go-out" + ("" if knocks else ":is(.gin, .big-gin)"))
+def take_turn(page: Page) -> None:
+    """Make one move as a plain person: go out when possible, else draw and shed deadwood."""
+    going = page.locator("#controls .go-out")
     if going.count():
         go_out(page, str(going.first.get_attribute("data-action")))
     elif page.locator('#table [data-action="next"]').count():

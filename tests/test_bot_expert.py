@@ -165,23 +165,18 @@ def test_a_playout_ends_the_hand() -> None:
     assert any(r > 0 for r in results) and any(r < 0 for r in results)
 
 
-@pytest.mark.parametrize("other_holds", [False, True])
-def test_only_the_other_seat_of_a_playout_knocks_at_once(other_holds: bool) -> None:
+def test_only_the_other_seat_of_a_playout_knocks_at_once() -> None:
     # Three melds and the 5d: 5 deadwood, a knock at any time. The stock's twelve cards
     # meld with neither hand. Seat 1 with this hand draws and knocks at once (one card
-    # gone from the stock), unless it is known to hold for gin (``other_holds``); seat 0,
-    # the searching seat, draws and throws until the stock is down to HOLD_UNTIL cards and
-    # knocks then (it took the 3d on the way: 3 deadwood), and so does a holding seat 1.
-    playout = Playout(STANDARD, deadwood_tables(False, 1), Melder(), 10, False, other_holds)
+    # gone from the stock); seat 0, the searching seat, draws and throws until the stock
+    # is down to HOLD_UNTIL cards and knocks then (it took the 3d on the way: 3 deadwood).
+    playout = Playout(STANDARD, deadwood_tables(False, 1), Melder(), 10, False)
     knocker = parse_mask("As 2s 3s 7h 8h 9h Tc Jc Qc 5d")
     loose = parse_mask("2d 4c 6h 8d Td 3h Kc 9c Qh Jd")
     junk = parse_cards("Ks 9s 7d 4s 5h 6c Qs 3d 8c Jh 2c Kh")
     stock = list(junk)
     assert playout.play([loose, knocker], stock, None, 1) < 0
-    if other_holds:
-        assert len(stock) in (HOLD_UNTIL, HOLD_UNTIL - 1)
-    else:
-        assert len(stock) == len(junk) - 1
+    assert len(stock) == len(junk) - 1
     stock = list(junk)
     hands = [knocker, loose]
     assert playout.play(hands, stock, None, 0) > 0
@@ -247,33 +242,6 @@ def test_expert_knocks_when_holding_on_only_loses() -> None:
     assert view.stock_count == 2 and view.hand >> parse_card("Qc") & 1
     decision = make_player("expert", 1).choose(view)
     assert decision.action.startswith("knock Kd")
-
-
-@pytest.mark.parametrize(("passed", "holds"), [((0, 0), False), ((1, 0), False), ((0, 2), True)])
-def test_expert_plays_the_other_out_as_holding_once_it_passed_a_knock(
-    passed: tuple[int, int], holds: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # The knock decision of the test above, searched by play-outs. Their other seat holds
-    # for gin only once seat 1 has ended a hand of this match able to knock without going
-    # out (shown in the view, ``knocks_passed``); seat 0's own passes say nothing of it.
-    seat_0, seat_1 = "As 2s 3s 7h 8h 9h Tc Jc Ad Kd", "2d 4d 6d 8d Td 3c 5c 7c 9c 4h"
-    filler = card_list(FULL_DECK & ~parse_mask(f"{seat_0} {seat_1} Kh Qc"))[:28]
-    stock = " ".join(format_cards(filler)) + " Qc"
-    match = piled(STANDARD, seat_0, seat_1, "Kh", stock, draws=28)
-    match.play("stock")
-    match.knocks_passed = list(passed)
-    view = seat_view(match, 0)
-    assert view.knocks_passed == passed
-    made: list[bool] = []
-    setup = Playout.__init__
-
-    def recorded(self: Playout, *args: Any) -> None:
-        setup(self, *args)
-        made.append(self.fast == -1)
-
-    monkeypatch.setattr(Playout, "__init__", recorded)
-    make_player("expert", 1).choose(view)
-    assert made and set(made) == {holds}
 
 
 @pytest.mark.parametrize(

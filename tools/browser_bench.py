@@ -18,10 +18,7 @@ the medians of loads minutes apart),
 then reloads the game warm, and plays a few hands at instant speed to time the
 opponent's decisions inside the browser (the time its ``choose`` takes in the worker,
 which the bridge reports with each move): ``bot_decision_ms_p99`` for the hard level,
-``expert_decision_ms_p99`` for the expert, and
-``expert_against_holding_decision_ms_p99`` for the expert against a person who goes out
-only with gin (its play-outs then hold for gin on both sides, once it has seen a knock
-passed up: longer play-outs). ``own_bytes_gz`` is the gzipped size of our
+``expert_decision_ms_p99`` for the expert. ``own_bytes_gz`` is the gzipped size of our
 own files (the page's scripts, styles and art), ``snapshot_bytes_gz`` the snapshot's,
 ``runtime_bytes_gz`` Pyodide's and ``site_bytes_gz`` all of them: what a first visit
 downloads. Three more lines split a cold load's time to playable: ``python_booted_ms``
@@ -114,18 +111,15 @@ def cold_marks(browser: Browser, url: str) -> dict[str, float]:
         context.close()
 
 
-def decision_times(
-    browser: Browser, base: str, hands: int, level: str, knocks: bool = True
-) -> list[float]:
-    """Play ``hands`` hands against ``level`` at instant speed, as a person who goes out as
-    soon as it can (without ``knocks``: only with gin); return each opponent decision's time
-    in ms."""
+def decision_times(browser: Browser, base: str, hands: int, level: str) -> list[float]:
+    """Play ``hands`` hands against ``level`` at instant speed; return each opponent
+    decision's time in ms."""
     context = browser.new_context()
     page = context.new_page()
     open_game(page, base, f"?preset=standard&seed=21&level={level}")
     played = 0
     while played < hands and phase(page) != "match_over":
-        take_turn(page, knocks)
+        take_turn(page)
         if phase(page) == "hand_over":
             played += 1
     times = page.evaluate(
@@ -226,7 +220,6 @@ def main(argv: list[str] | None = None) -> int:
             figures = cold_and_warm(browser, base + "bench-floor.html", games, args.loads)
             decisions = decision_times(browser, base, args.hands, "hard")
             expert = decision_times(browser, base, args.hands, "expert")
-            holding = decision_times(browser, base, args.hands, "expert", knocks=False)
             browser.close()
     finally:
         for server, _ in servers.values():
@@ -239,8 +232,6 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bot_decisions: {len(decisions)} count")
     print(f"expert_decision_ms_p99: {percentile(expert, 0.99):.1f} ms")
     print(f"expert_decisions: {len(expert)} count")
-    print(f"expert_against_holding_decision_ms_p99: {percentile(holding, 0.99):.1f} ms")
-    print(f"expert_against_holding_decisions: {len(holding)} count")
     return 0
 
 

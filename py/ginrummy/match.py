@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from .actions import NEXT, Action, IllegalActionError, Kind
 from .cards import DECK_SIZE, rank_of
 from .mahjong import new_hand
-from .rules import STANDARD, DeadHandDealer, FirstDealer, Flow, NextDealer, Rules
+from .rules import STANDARD, DeadHandDealer, FirstDealer, NextDealer, Rules
 from .scoresheet import Scoresheet
 from .scoring import HandScore, Outcome
-from .state import Hand, Phase, check_deck, melder_for
+from .state import Phase, check_deck
 
 MAX_SEED = 2**63 - 1
 """Seeds are whole numbers from 0 to this."""
@@ -132,9 +132,6 @@ class Match:
         self.hand = new_hand(rules, self.deck_for(1), self.dealer)
         self.hand_scores: list[tuple[int, Outcome, int | None, tuple[int, int]]] = []
         """Each hand played: (dealer, outcome, winner, points)."""
-        self.knocks_passed = [0, 0]
-        """Per seat, the hands it ended able to knock without going out (``passed_knock``):
-        public, as both hands are shown at a hand's end; how a player plays, for the expert."""
 
     def deck_for(self, hand_number: int) -> list[int]:
         """Return the deck order of hand ``hand_number`` (1-based), top card first."""
@@ -204,8 +201,6 @@ class Match:
         assert score is not None
         self.scoresheet.record(self.hand_number, score)
         self.hand_scores.append((self.dealer, score.outcome, score.winner, score.points))
-        for seat in (0, 1):
-            self.knocks_passed[seat] += passed_knock(self.hand, seat)
 
     def _next_hand(self) -> None:
         """Deal the next hand, with the dealer the rules choose."""
@@ -226,24 +221,3 @@ class Match:
         if self.rules.next_dealer is NextDealer.WINNER and score.winner is not None:
             return score.winner
         return 1 - dealer
-
-
-def passed_knock(hand: Hand, seat: int) -> bool:
-    """Return whether ``seat`` ended the finished gin rummy ``hand`` able to knock, though it
-    did not go out: its last discard, which could have been a knock, left it at or under the
-    knock limit (its cards before any lay-off; the eleven deal's opening discard may not knock).
-    """
-    if hand.rules.flow is not Flow.KNOCK:
-        return False
-    showdown = hand.showdown
-    if showdown is not None and showdown.knocker == seat:
-        return False
-    discards = [event for event in hand.events if event.action.startswith("discard")]
-    own = [event for event in discards if event.seat == seat]
-    if not own or (hand.first_upcard is None and own == discards[:1]):
-        return False
-    if showdown is not None:
-        count = showdown.defender_before.count
-    else:
-        count = melder_for(hand.rules).best_arrangement(hand.hands[seat]).count
-    return count <= hand.knock_limit

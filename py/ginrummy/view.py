@@ -68,9 +68,6 @@ class SeatView:
     """Mahjong gin: per seat, the cards it put on the table (its melds and additions)."""
     forced: int | None = None
     """Mahjong gin, after a take of several cards: the lowest, which must be melded now."""
-    knocks_passed: tuple[int, int] = (0, 0)
-    """Per seat, the hands of this match it ended able to knock without going out (shown
-    at each hand's end, when both hands are laid down: ``match.passed_knock``)."""
 
     @property
     def pile_top(self) -> int | None:
@@ -171,7 +168,6 @@ def seat_view(match: Match, seat: int) -> SeatView:
         revealed=(hand.hands[0], hand.hands[1]) if over else None,
         scores=match.scoresheet.to_json(),
         cut=tuple(match.cut),
-        knocks_passed=(match.knocks_passed[0], match.knocks_passed[1]),
         **_mahjong_fields(hand),
     )
 

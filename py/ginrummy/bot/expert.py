@@ -18,9 +18,7 @@ Each candidate move is tried on the same ``deals`` guesses of the hidden cards
 (``playout.sample_deal``: the other hand and the stock, consistent with everything its
 seat has seen, never the true cards), and each guess is played to the end of the hand
 with the cheap policy of ``playout.Playout``, in which this seat plays on for gin until
-the stock runs low, as hard does, and the other knocks as soon as it can, or, once it has
-ended a hand of the match able to knock without going out (``SeatView.knocks_passed``,
-read from the hands shown), plays on as this seat does. Hard's own
+the stock runs low, as hard does, and the other knocks as soon as it can. Hard's own
 choice stands unless the other move's average points beat it by more than the
 play-outs' noise (``overrides``: the paired gain over the same guesses, against its
 standard error): at this many guesses a plain comparison follows the noise as often as
@@ -124,11 +122,9 @@ class ExpertPlayer(HeuristicPlayer):
     # --- the search -----------------------------------------------------------------
 
     def _playout(self, ctx: Context) -> Playout:
-        """Return the play-out engine for this decision's rules, in which the other seat
-        holds for gin as this one does once it has shown it passes up knocks."""
+        """Return the play-out engine for this decision's rules."""
         view = ctx.view
-        holds = view.knocks_passed[1 - view.seat] > 0
-        return Playout(view.rules, ctx.tables, ctx.melder, ctx.limit, view.doubled, holds)
+        return Playout(view.rules, ctx.tables, ctx.melder, ctx.limit, view.doubled)
 
     def _deals(self, ctx: Context) -> list[tuple[int, list[int]]]:
         """Return this decision's guesses of the hidden cards (the same for every move)."""

@@ -11,11 +11,9 @@ cards the other took) is ever dealt.
 ``Playout`` then plays the hand to its end from there, both seats with a cheap fixed
 policy (the "simple" player's, a touch sharper): take the face-up card only when it
 goes into a meld, throw the card that leaves the least deadwood (the highest on a tie).
-The other seat goes gin or knocks as soon as the rules allow, unless it has shown it holds a
-hand it could knock with (``other_holds``: the seat read that from the hands shown at
-earlier hands' ends, ``SeatView.knocks_passed``); the searching seat (seat 0) plays on for
-gin until the stock runs low (``HOLD_UNTIL``), as hard does, and so then does the other.
-The result is the hand's points for the seat, less the other's.
+The other seat goes gin or knocks as soon as the rules allow; the searching seat (seat
+0) plays on for gin until the stock runs low (``HOLD_UNTIL``), as hard does. The result
+is the hand's points for the seat, less the other's.
 
 The searching seat's discards stay this cheap on purpose: a sharper policy measured no
 better. Throwing, of the cards within 3 points of the least deadwood, the one whose
@@ -29,10 +27,13 @@ points a hand) of 400 games against ``hard`` (seed 5), against 0.510 (+0.46) wit
 play-outs, where it goes out at once, on the same deals (the 0.535 above was measured
 against an older hard); over 1,000 games (seed 7), 0.524 (+0.62) against 0.495 (-0.17),
 but against ``simple``, which knocks as soon as it can, 0.697 (+3.83) against 0.779
-(+5.77). A model of the other seat read from how it has played keeps most of the gain against
-``hard`` and the figure against ``simple``: holding for gin once the other has ended a
-hand able to knock without going out (``simple`` never has; hard had in 2,224 of 3,568
-hands), the expert won 0.515 (+0.19) of those 1,000 games against ``hard``.
+(+5.77). A model of the other seat read from how it has played kept too little of the
+first: letting it hold for gin once it had ended a hand of the match able to knock
+without going out (public at the hand's end, when both hands are shown; ``simple``
+never does, so nothing changed against it; hard did in 2,224 of 3,568 hands), the expert
+won 0.515 (+0.19) of those 1,000 games against ``hard``, and 0.513 (+0.41) of 1,000
+(seed 1, standard) where 0.511 (+0.32), 0.520 (+0.45) of 400 under oklahoma where 0.540
+(+1.18): no gain beyond the noise, for longer play-outs; not kept.
 
 >>> from ginrummy.match import Match
 >>> from ginrummy.view import seat_view
@@ -103,17 +104,13 @@ class Playout:
         melder: Melder,
         limit: int,
         doubled: bool,
-        other_holds: bool = False,
     ) -> None:
-        """Set up for ``rules`` with knock ``limit`` (0: gin only) and the spade doubling;
-        with ``other_holds``, the other seat too plays on for gin until the stock runs low."""
+        """Set up for ``rules`` with knock ``limit`` (0: gin only) and the spade doubling."""
         self.rules = rules
         self.tables = tables
         self.melder = melder
         self.limit = limit
         self.doubled = doubled
-        self.fast = -1 if other_holds else 1
-        """The seat that goes out as soon as it can: the other (1), or none (-1: both hold)."""
 
     def least_discard(self, hand: int, kept: int = 0) -> tuple[int, int]:
         """Return ``(card, deadwood left)``: the discard leaving the least, highest on a tie,
@@ -189,14 +186,13 @@ class Playout:
         """Play the hand to its end and return seat 0's points less seat 1's.
 
         Seat 0 is the searching seat: it knocks only once the stock is down to
-        ``HOLD_UNTIL`` cards (gin at any time); seat 1 goes out as soon as it can, or with
-        ``other_holds`` plays as seat 0 does.
+        ``HOLD_UNTIL`` cards (gin at any time); seat 1 goes out as soon as it can.
 
         ``hands`` (changed in place) are the two seats' cards, ``stock`` the stock top
         last (popped), ``top`` the face-up card; ``to_move`` draws next, or discards
         when ``drawn`` (then it may not throw ``taken``, the card it just took).
         """
-        limit, fast = self.limit, self.fast
+        limit = self.limit
         seat = to_move
         deadwood = self.tables.deadwood
         counts = [deadwood(hands[0]), deadwood(hands[1])]
@@ -214,7 +210,7 @@ class Playout:
             hand &= ~(1 << card)
             hands[seat] = hand
             counts[seat] = count
-            if count <= limit and (seat == fast or count == 0 or len(stock) <= HOLD_UNTIL):
+            if count <= limit and (seat == 1 or count == 0 or len(stock) <= HOLD_UNTIL):
                 return self.go_out(seat, hands)
             if len(stock) <= DEAD_STOCK:
                 return 0
