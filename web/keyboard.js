@@ -182,10 +182,11 @@ export function installKeyboard(setOrder, sort) {
   // A dialog opened by a key, with nothing focused before, gives focus back to nothing: it
   // stays on the closed dialog's list or box until the browser's next frame, and a key
   // pressed then went to that list (ignored here as typing, and changing the setting).
+  // A dialog opened again before its close event keeps its focus.
   document.addEventListener(
     "close",
-    (event) => {
-      if (event.target.contains(document.activeElement)) document.activeElement.blur();
+    ({ target }) => {
+      if (!target.open && target.contains(document.activeElement)) document.activeElement.blur();
     },
     true,
   );
