@@ -10,9 +10,7 @@ least sure:
 
 Close discards are not searched: the differences between them are small against the
 play-outs' noise at this many guesses, and the play-outs' simple discards judge them
-worse than hard's valuation does (searching the two best discards when hard rates them
-within 2 points, with the same gate, won 0.487 of 400 games against hard, seed 5,
-against 0.537 without; 0.453 with play-outs whose own discards look one draw ahead).
+worse than hard's valuation does.
 
 Each candidate move is tried on the same ``deals`` guesses of the hidden cards
 (``playout.sample_deal``: the other hand and the stock, consistent with everything its
@@ -25,46 +23,11 @@ standard error): at this many guesses a plain comparison follows the noise as of
 the cards. The number of guesses is fixed, so a seed replays a game exactly; it is sized
 to keep a decision well under the page's 150 ms in Pyodide.
 
-Both ways of the knock are searched on purpose, though the play-outs' play on is cheaper
-than hard's. Leaving hard's choices to play on alone (searching only its knocks), the
-expert won 0.771 (+6.05 points a hand) of 1,000 games against ``simple`` (seed 1) where
-it wins 0.763 (+5.72), but 0.480 (-0.41) against hard where it wins 0.511 (+0.32), and
-0.520 of 400 games against hard under oklahoma where 0.540: a knock against a player who
-holds for gin pays, against one who knocks as soon as it can it does not, and the
-play-outs' other seat knocks as soon as it can. Asking two standard errors before a
-knock where hard plays on (one for the other overrides): 0.768 (+5.96), 0.498 (+0.06)
-and 0.527 (+0.95).
-
-What holds the search back most is its guess of the other hand. Given the true one (the
-stock still shuffled; a harness outside the repository, never the player), the same
-search won 0.857 of 1,000 games against ``simple`` (0.834-0.877, +7.93; seed 1) and
-0.665 against hard (0.635-0.694, +4.18), and knowing the stock's order too, 0.953 and
-0.830 of 400; on the first 400 of those games, where it wins 0.787 (+6.04) and 0.532
-(+0.62), the true hand in its knock decisions alone won 0.840 against ``simple``, in the
-play-outs of playing on alone 0.810, in the knock's own points alone 0.787. The guesses
-make the other hand too strong against a player that knocks as soon as it can (0.36 of
-them could have knocked at the expert's knock decisions against ``simple``, which never
-passes one up, and they undercut 0.25 of its knocks, the true hand 0.05; 20 games, seed
-3) and too weak against hard (0.54 at or under the knock limit, the true hand 0.70; 16
-games). Drawing four times the guesses and keeping them in proportion to how well the
-other's last discard fits a least-deadwood throw (a point more than the least: a weight
-of e to the -3), to whether it could have knocked (0.01) and to whether it passed a
-face-up card that melds with it (0.2), the expert won 0.767 (+5.82) of the 1,000 games
-against ``simple``; reading three turns back, 0.764; with the guessed hands keeping the
-best of no extra card and of 0.25 a draw (the knock's points nearer the truth: their
-sign wrong in 0.07 and 0.14 of knocks, against 0.30), 0.754 and 0.773: within the noise
-of its 0.763. Even the true hand only just passes issue 16's target against ``simple``
-(0.85; against hard, 0.60, it passes well): what the search gains next has to come from
-a sharper reading of the other hand (``Knowledge``, whose danger estimate is where
-hard's own gain lies too), not from the search. The sharper reading tried since
-(``bot.reading``: the other hand read turn by turn from the deal; 32 of 200 read hands
-as the guesses, 17 to 60 ms a searched decision in CPython) came no nearer: 0.775
-(+6.03) and 0.505 (-0.01) of those first 400 games, though the guesses' mean deadwood
-was nearer the true one (9.1 points off where these guesses are 12.1 against ``simple``,
-8.7 where 10.8 against hard; 6 games). With a random card of a read hand giving way to
-each discard it did not hold, not its worst, the guessed hands held 14.6 points too
-many, and the expert won 0.31 of the hands by knocking (0.11 with the worst card giving
-way) and 0.738 (+4.19) and 0.527 (-0.02) of those games.
+Both ways of the knock are searched: a knock against a player who holds for gin pays,
+against one who knocks as soon as it can it does not. What holds the search back most is
+its guess of the other hand: given the true one (in a harness, never the player) the same
+search wins far more. What was tried to make the opponent stronger, with its figures:
+``docs/opponent.md``.
 """
 
 from __future__ import annotations

@@ -9,32 +9,9 @@ would meld with it less likely in its hand; a card it takes from the pile makes
 them more likely. The rest of each unseen card's chance is the chance it is in the
 stock, which is what this seat can draw.
 
-The estimate is what hard's play turns on most. In a harness outside the repository that
-put the other hand's true cards in its place (each chance 1 or 0; never the player),
-hard won 0.925 of 600 games against ``simple`` (+12.52 points a hand, seed 1), where it
-wins 0.777 (+5.92) of those games; with its knock samples the true hand too, 0.949 of
-1,000 (0.934-0.961, +13.38) where 0.782 (+6.04); the knock samples alone, 0.793 of 600
-(+6.53); the true cards in the estimate alone against hard, 0.672 of 600 (0.633-0.708,
-+4.78). Against ``simple`` nearly all of it is the discards' danger: never handing
-``simple`` a meld starves a player that takes the face-up card only to meld it. A tenth
-of the way to the truth (each chance 0.9 of this estimate's and 0.1 of the truth) won
-0.792 (+6.57), a quarter 0.848 (+7.60), on those 600 games: the yardstick for a better
-estimate is the log-loss below, whose 0.420 those two blends bring to 0.377 and 0.316.
-The factors of ``DISCARDED``, ``DECLINED`` and ``TAKEN`` are near the best this form of
-estimate gives: over hard's discards in 60 games against ``simple`` (3,229 decisions,
-seed 7), the log-loss of ``meld_chance`` for the cards of the hand is 0.420 (0.533 for
-one chance for all, 0 for the truth), and a coordinate search over the nine factors and
-the weight below brings it to 0.418 (against hard, 40 games, 4,765 decisions: 0.391 to
-0.385, and 0.522 for one chance). Cards worth more than the other's last discard made
-less likely (a player that throws its highest unmatched card holds none above it), at
-half and a quarter the weight: 0.785 (+6.21) and 0.780 (+6.22) of those 600 games
-against 0.777 (+5.92). Nor did the reading of the other's last turns tried for the
-expert's guesses (``bot.expert``): over 200 guesses keeping the best of 0.25 extra cards
-a draw, three turns read back and a weight of e to the -1 a point above the
-least-deadwood throw, it predicted the melds with a log-loss of 0.411, where this
-estimate gives 0.414 (30 games against ``simple``, 1,588 decisions, seed 7; with the
-expert's e to the -3 and the guesses' usual extra cards, 0.430). Nor did the other's
-whole hand read turn by turn from the deal (``bot.reading``).
+The estimate is what hard's play turns on most (against ``simple``, nearly all of it is
+the discards' danger), and its factors are near the best this form of estimate gives.
+What was tried to make the opponent stronger, with its figures: ``docs/opponent.md``.
 """
 
 from __future__ import annotations

@@ -16,24 +16,8 @@ The other seat goes gin or knocks as soon as the rules allow; the searching seat
 is the hand's points for the seat, less the other's.
 
 The searching seat's discards stay this cheap on purpose: a sharper policy measured no
-better. Throwing, of the cards within 3 points of the least deadwood, the one whose
-hand gains most from the next draw (a policy that on its own beats ``simple`` in 0.743
-of 1,000 games, against 0.686 for this one) made the expert win 0.777 of 600 games
-against ``simple`` and 0.515 of 400 against ``hard`` (seed 5; this policy: 0.770 and
-0.535), at twice the time a decision. What holds the search back is not its play-outs'
-own play. Their model of the other seat matters, each way: letting it too hold for gin
-until the stock is down to ``HOLD_UNTIL``, as hard does, the expert won 0.530 (+0.58
-points a hand) of 400 games against ``hard`` (seed 5), against 0.510 (+0.46) with these
-play-outs, where it goes out at once, on the same deals (the 0.535 above was measured
-against an older hard); over 1,000 games (seed 7), 0.524 (+0.62) against 0.495 (-0.17),
-but against ``simple``, which knocks as soon as it can, 0.697 (+3.83) against 0.779
-(+5.77). A model of the other seat read from how it has played kept too little of the
-first: letting it hold for gin once it had ended a hand of the match able to knock
-without going out (public at the hand's end, when both hands are shown; ``simple``
-never does, so nothing changed against it; hard did in 2,224 of 3,568 hands), the expert
-won 0.515 (+0.19) of those 1,000 games against ``hard``, and 0.513 (+0.41) of 1,000
-(seed 1, standard) where 0.511 (+0.32), 0.520 (+0.45) of 400 under oklahoma where 0.540
-(+1.18): no gain beyond the noise, for longer play-outs; not kept.
+better, and the play-outs' model of the other seat trades one opponent for another
+(``docs/opponent.md``).
 
 >>> from ginrummy.match import Match
 >>> from ginrummy.view import seat_view
@@ -47,6 +31,7 @@ won 0.515 (+0.19) of those 1,000 games against ``hard``, and 0.513 (+0.41) of 1,
 (10, True)
 >>> other & view.hand, [card for card in stock if view.hand >> card & 1]
 (0, [])
+
 """
 
 from __future__ import annotations

@@ -20,50 +20,8 @@ alike (``uniform_*``). Figures, per estimate:
 and ``meld_share`` (the cards that meld with the other hand) and ``feed_rate`` (the
 measured player's discards that did: cards it gave the other player a meld with).
 
-What it measured for issue 16 (``arena --a hard --b simple --games 200 --seed 1
---reading``, 10,786 decisions): the reading ranks 0.771 of the pairs right, against
-0.748 with no inference; 21.8% of the cards meld with the other hand, and 18.2% of hard's
-discards did. A logistic model fitted on 22,692 such decisions (hard against ``simple``),
-with the same picks, passes and discards bucketed by how long ago they came and the
-card's rank, ranked 0.775 on 5,000 later ones where the reading ranked 0.773 (0.804
-against 0.805 with ``hard`` as the other player): the signals hold little more than the
-reading takes from them. The reading is worth much: hard whose chances were a quarter
-the truth and three quarters its own (a harness outside the repository gave it them)
-won 0.830 of 600 games against ``simple`` where hard won 0.793 (seed 23), and with the
-true chances 0.942. Finding more of what the other hand holds needs information these
-signals do not carry.
-
-Reading the other's whole policy did not find it either (a harness outside the
-repository; hard against ``simple``, 30 games, seed 1, the same 1,383 decisions scored
-each way): 200 of ``Knowledge``'s guesses of the other hand a decision, each weighed by
-the likelihood of the other's last discard, knock-or-not and pick-up under a soft model
-of a sound player (discards near the least deadwood, pick-ups that lower it, a knock
-when it can), summed exactly over which card its stock draw brought, ranked 0.765 of
-the pairs right where the reading ranked 0.759; over all its turns, each stock draw's
-card guessed, 0.756; from guesses with every unseen card alike, 0.752. For scale, chances
-a tenth the truth rank 0.852 and a quarter 0.944 (the quarter that won 0.830): the gain
-is a thirtieth of that one.
-
-Nor did reading the other hand turn by turn from the deal (a particle filter, in a
-harness outside the repository). Each of 400 guesses of the dealt hand is carried
-through the other's turns (a stock draw adds a random unseen card; a discard the guess
-does not hold takes the place of the guess's own worst card, as a real hand keeps its
-better ones), weighed at each turn by a sound player's habits (passing a face-up card
-that melds with two of its cards 0.2, taking one that does not 0.3, a discard e to the
--0.7 a point above the least deadwood, not knocking when it could 0.3) and drawn again
-when the weights thin out; a card's chance is the weighted share of guesses holding two
-cards that meld with it. On the same decisions (seed 7) it ranked 0.782 of the pairs
-right where the reading ranked 0.777, at the same log loss of 0.412 (hard against
-``simple``, 30 games, 1,588 decisions), and 0.813 where 0.804 (log loss 0.399 against
-0.388; hard against hard, 20 games, 2,761 decisions); the two chances averaged, 0.786
-and 0.816 (0.406 and 0.378). With ``simple``'s own rules as the habits (1,000 guesses; a
-discard e to the -2 a point above the least deadwood, a meld passed or a knock not made
-0.01), 0.785 where the reading ranked 0.770 and the sound habits 0.781 (10 games). At
-best a tenth of the way to the quarter's 0.944, at 20 to 60 ms a decision where hard
-takes 2; hard with the two chances averaged (200 guesses) won 0.787 (0.752-0.818, +6.12
-points a hand) of 600 games against ``simple`` (seed 1) where it wins 0.777 (+5.92),
-within the noise, at 43 ms a decision. What the reading misses is in the cards the other
-drew from the stock.
+What it measured, and the sharper readings tried (none found much more):
+``docs/opponent.md``.
 """
 
 from __future__ import annotations
