@@ -1,7 +1,8 @@
 // Dialogs: confirming a way to go out (with the melds it lays down) and the new-game form.
 import { cardGroup, prettyCard } from "./cards.js";
 import { element, button } from "./dom.js";
-import { t, tOr } from "./strings.js";
+import { list } from "./announce.js";
+import { languageName, t, tOr } from "./strings.js";
 
 /**
  * Show the arrangement(s) a going-out `entry` lays down and resolve with the action
@@ -106,7 +107,18 @@ function showFlowFields(inputs) {
   }
 }
 
-/** Return the string `id`, or `fallback` in words when the table has none (a rule added in Python). */
+/**
+ * Return where a preset's rules come from, in words: its `source` lists the rule files'
+ * languages ("es, it, it-blog, fr"; a note after them is English, and the preset's
+ * description says it), named in the page's language ("From the rules as written in
+ * Spanish, Italian, and French.").
+ */
+function sourceText(source) {
+  const codes = source.replace(/\s*\(.*\)$/, "").split(/,\s*/).map((file) => file.split("-")[0]);
+  const languages = [...new Set(codes)].map(languageName);
+  return t("form.source", { languages: list(languages) });
+}
+
 /**
  * Show the new-game form filled from `current` (URL-style params) and resolve with the
  * params to start, or null when cancelled. `check(params)` answers an error or null;
@@ -167,8 +179,7 @@ export function newGameForm(dialog, options, current, check, help) {
   const seedLabel = element("label", "field", t("form.seed"));
   const seed = element("input");
   seed.inputMode = "numeric";
-  seed.placeholder = t("form.seed_hint");
-  seedLabel.append(seed);
+  seedLabel.append(seed, element("small", "", t("form.seed_hint")));
   const practiceLabel = element("label", "field check");
   const practice = element("input");
   practice.type = "checkbox";
@@ -189,9 +200,8 @@ export function newGameForm(dialog, options, current, check, help) {
 
   const presetRules = (name) => options.presets.find((entry) => entry.name === name).rules;
   const showPreset = (name, changes = {}) => {
-    // the source files' codes ("es, it"); a note after them is English, and the description says it
-    const source = options.presets.find((entry) => entry.name === name).source.replace(/\s*\(.*\)$/, "");
-    about.textContent = `${t(`preset.${name}`)} ${t("form.source", { source })}`;
+    const { source } = options.presets.find((entry) => entry.name === name);
+    about.textContent = `${t(`preset.${name}`)} ${sourceText(source)}`;
     const rules = presetRules(name);
     for (const [field, input] of inputs) setField(input, field in changes ? changes[field] : rules[field]);
     showFlowFields(inputs);

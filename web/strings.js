@@ -90,6 +90,14 @@ export function t(id, params = {}) {
   return id in STRINGS.en ? fill(STRINGS.en[id], params, "en") : id;
 }
 
+const languageNames = new Map(); // language -> its Intl.DisplayNames of languages, made once
+
+/** Return the name of the language `code` ("es") in the page's language ("Spanish", "espagnol"). */
+export function languageName(code) {
+  if (!languageNames.has(language)) languageNames.set(language, new Intl.DisplayNames([language], { type: "language" }));
+  return languageNames.get(language).of(code);
+}
+
 /** The person each seat's sentences are written in: seat 0 is the player, seat 1 the opponent. */
 export const PERSONS = ["you", "opponent"];
 

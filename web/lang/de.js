@@ -152,7 +152,7 @@ export default {
   "sheet.won.opponent": "vom Gegner gewonnen",
   "form.title": "Neues Spiel",
   "form.preset": "Regeln",
-  "form.source": "Quelle: {source}",
+  "form.source": "Nach den Regeltexten auf {languages}.",
   "form.customize": "Regeln ändern",
   "form.level": "Gegner",
   "form.seed": "Spielnummer (freiwillig)",

@@ -152,7 +152,7 @@ export default {
   "sheet.won.opponent": "won by the opponent",
   "form.title": "New game",
   "form.preset": "Rules",
-  "form.source": "Source: {source}",
+  "form.source": "From the rules as written in {languages}.",
   "form.customize": "Change the rules",
   "form.level": "Opponent",
   "form.seed": "Deal number (optional)",

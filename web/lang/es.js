@@ -152,7 +152,7 @@ export default {
   "sheet.won.opponent": "ganado por el oponente",
   "form.title": "Nueva partida",
   "form.preset": "Reglas",
-  "form.source": "Fuente: {source}",
+  "form.source": "Según las reglas escritas en {languages}.",
   "form.customize": "Cambiar las reglas",
   "form.level": "Oponente",
   "form.seed": "Número de reparto (opcional)",

@@ -152,7 +152,7 @@ export default {
   "sheet.won.opponent": "gagnée par l'adversaire",
   "form.title": "Nouvelle partie",
   "form.preset": "Règles",
-  "form.source": "Source : {source}",
+  "form.source": "D'après les règles écrites en {languages}.",
   "form.customize": "Modifier les règles",
   "form.level": "Adversaire",
   "form.seed": "Numéro de donne (facultatif)",

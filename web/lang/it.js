@@ -152,7 +152,7 @@ export default {
   "sheet.won.opponent": "vinta dall'avversario",
   "form.title": "Nuova partita",
   "form.preset": "Regole",
-  "form.source": "Fonte: {source}",
+  "form.source": "Secondo le regole scritte in {languages}.",
   "form.customize": "Cambia le regole",
   "form.level": "Avversario",
   "form.seed": "Numero di smazzata (facoltativo)",
