@@ -140,9 +140,11 @@ def test_the_match_end_says_the_winner_first_and_shows_the_final_scores(
     )
     expect(page.locator('#scores [data-score="0"]')).to_have_text(str(totals[0]))
     expect(page.locator('#scores [data-score="1"]')).to_have_text(str(totals[1]))
-    # Both won hands: the line bonus is one row, each seat's points in its column.
+    # Both won hands: the line bonus is one row, each seat's points in its column, its
+    # name a row label like "Total" (capitalised: the rule's name is lower case mid-sentence).
     line = page.locator(".sheet-game tr.bonus", has_text="line bonus")
     expect(line).to_have_count(1)
+    expect(line.locator("th")).to_have_text("Line bonus: hands won")
     expect(line.locator("td")).to_have_text(["50", "25"])
     assert within_the_window(page, ".match-end")
     name = "phone" if size == PHONE else "desktop"

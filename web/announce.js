@@ -2,7 +2,7 @@
 // start and result, in one polite live region (a role="log", one line per announcement).
 import { cardName, prettyCard } from "./cards.js";
 import { moveWord } from "./reasons.js";
-import { t, tSeat } from "./strings.js";
+import { capitalized, t, tSeat } from "./strings.js";
 
 const KEEP = 100; // lines kept in the log (it starts again at each hand)
 let heard = { hand: 0, events: 0, cards: [], over: false }; // what was told so far
@@ -53,8 +53,7 @@ function cardText(card, spoken) {
  * "The opponent drew from the stock and discarded the 10♦.", "Hai bussato."
  */
 export function turnText(seat, clauses) {
-  const text = tSeat("turn", seat, { moves: list(clauses) });
-  return text.charAt(0).toLocaleUpperCase(document.documentElement.lang || "en") + text.slice(1);
+  return capitalized(tSeat("turn", seat, { moves: list(clauses) }));
 }
 
 /** Moves a turn may make several times in a row: told once for the whole run. */

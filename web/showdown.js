@@ -3,7 +3,7 @@
 import { list } from "./announce.js";
 import { cardGroup, faceCard, prettyCard } from "./cards.js";
 import { element } from "./dom.js";
-import { PERSONS, t, tSeat } from "./strings.js";
+import { PERSONS, capitalized, t, tSeat } from "./strings.js";
 
 const who = (seat) => t(`who.${seat}`);
 
@@ -196,7 +196,7 @@ function gameTable(game) {
     else row(t("sheet.hand", { number: hand.number }), ...hand.points[0]);
   }
   row(t("sheet.total"), game.totals[0], game.totals[1], "total");
-  for (const [rule, [mine, theirs]] of bonusRows(game.bonuses)) row(t(`rule.${rule}`), mine, theirs, "bonus");
+  for (const [rule, [mine, theirs]] of bonusRows(game.bonuses)) row(capitalized(t(`rule.${rule}`)), mine, theirs, "bonus");
   if (game.bonuses.length) row(t("sheet.final"), game.final[0], game.final[1], "total");
   return table;
 }
@@ -235,7 +235,7 @@ function hollywoodTable(games) {
         return line ? line.points : null;
       }),
     );
-    row(t(`rule.${rule}`), cells, "bonus");
+    row(capitalized(t(`rule.${rule}`)), cells, "bonus");
   }
   if (rules.length) row(t("sheet.final"), games.flatMap((game) => game.final), "total");
   return table;

@@ -90,6 +90,11 @@ export function t(id, params = {}) {
   return id in STRINGS.en ? fill(STRINGS.en[id], params, "en") : id;
 }
 
+/** Return `text` with its first letter a capital, as the page's language writes it ("Game bonus"). */
+export function capitalized(text) {
+  return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
+}
+
 const languageNames = new Map(); // language -> its Intl.DisplayNames of languages, made once
 
 /** Return the name of the language `code` ("es") in the page's language ("Spanish", "espagnol"). */
