@@ -362,7 +362,9 @@ def test_the_new_game_form_puts_rules_and_seed_in_the_url(page: Page, base_url: 
     page.locator("#new-button").click()
     form = page.locator("dialog#newgame")
     form.locator("select[name=preset]").select_option("oklahoma")
-    expect(form.locator(".about")).to_contain_text("From the rules as written in Spanish, Italian, and French.")
+    expect(form.locator(".about")).to_contain_text(
+        "From the rules as written in Spanish, Italian, and French."
+    )
     form.locator("summary").click()
     form.locator("input[name=gin_bonus]").fill("30")
     form.locator("input[inputmode=numeric]").last.fill("42")
