@@ -2,7 +2,7 @@
 // start and result, in one polite live region (a role="log", one line per announcement).
 import { cardName, prettyCard } from "./cards.js";
 import { moveWord } from "./reasons.js";
-import { capitalized, t, tSeat } from "./strings.js";
+import { capitalized, list, t, tSeat } from "./strings.js";
 
 const KEEP = 100; // lines kept in the log (it starts again at each hand)
 let heard = { hand: 0, events: 0, cards: [], over: false }; // what was told so far
@@ -14,19 +14,6 @@ export function say(text) {
   line.textContent = text;
   log.append(line);
   while (log.childElementCount > KEEP) log.firstElementChild.remove();
-}
-
-const listFormats = new Map(); // language -> its Intl.ListFormat, made once
-
-/**
- * Return `items` joined as the page's language lists them ("a, b, and c"). The first list
- * of a language loads its locale data (~25 ms); `list([])` while Python loads saves the
- * first deal that wait.
- */
-export function list(items) {
-  const language = document.documentElement.lang || "en";
-  if (!listFormats.has(language)) listFormats.set(language, new Intl.ListFormat(language, { type: "conjunction" }));
-  return listFormats.get(language).format(items);
 }
 
 /**

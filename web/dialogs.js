@@ -1,8 +1,7 @@
 // Dialogs: confirming a way to go out (with the melds it lays down) and the new-game form.
 import { cardGroup, prettyCard } from "./cards.js";
 import { element, button } from "./dom.js";
-import { list } from "./announce.js";
-import { languageName, t, tOr } from "./strings.js";
+import { languageName, list, t, tOr } from "./strings.js";
 
 /**
  * Show the arrangement(s) a going-out `entry` lays down and resolve with the action

@@ -1,9 +1,9 @@
 // Playing from the keyboard: the hand is one tab stop whose cards the arrow keys walk
 // (roving tabindex), letter keys press the table's controls (shown on them as badges),
 // focus survives each redraw of the table, and the hand's groups are named for screen readers.
-import { list, say } from "./announce.js";
+import { say } from "./announce.js";
 import { cardName } from "./cards.js";
-import { t } from "./strings.js";
+import { list, t } from "./strings.js";
 
 const $ = (id) => document.getElementById(id);
 const WALK = { ArrowLeft: -1, ArrowRight: 1 };

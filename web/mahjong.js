@@ -1,9 +1,8 @@
 // Mahjong gin on the table: which of the engine's legal actions the player's picked cards
 // make (a meld to lay, the table melds they may be added to). No rules here: the actions
 // come from the view's `legal`, matched by their cards.
-import { list } from "./announce.js";
 import { cardName, prettyCard } from "./cards.js";
-import { t, tSeat } from "./strings.js";
+import { list, t, tSeat } from "./strings.js";
 
 /** Return the card texts of a text of cards glued together ("7h8h9h" -> ["7h", "8h", "9h"]). */
 export function splitCards(text) {

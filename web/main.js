@@ -1,6 +1,6 @@
 // The page: loads Python in a worker, then plays — player clicks and drags become action
 // ids for the bridge, its JSON states are drawn, the opponent's moves are paced.
-import { announce, announceFrom, list, moveClause, say, turnClauses, turnText } from "./announce.js";
+import { announce, announceFrom, moveClause, say, turnClauses, turnText } from "./announce.js";
 import { celebrate } from "./celebrate.js";
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
@@ -19,7 +19,7 @@ import { drawShowdown } from "./showdown.js";
 import { setupSound, soundOfMove } from "./sound.js";
 import { onUnsaved, read, remove, write } from "./storage.js";
 import { newGameId, recordHand, setupStats } from "./stats.js";
-import { LANGUAGES, errorText, preferredLanguage, rememberLanguage, setLanguage, t, translate } from "./strings.js";
+import { LANGUAGES, errorText, list, preferredLanguage, rememberLanguage, setLanguage, t, translate } from "./strings.js";
 import { SORTS } from "./hand-order.js";
 import { animate, drawTable, relabelCards, snapshot } from "./table.js";
 import { maybeShowTutorial } from "./tutorial.js";

@@ -1,9 +1,8 @@
 // The end of a hand: both hands in melds, lay-offs moving onto the knocker's melds,
 // the points with the rule behind each, and the score sheet.
-import { list } from "./announce.js";
 import { cardGroup, faceCard, prettyCard } from "./cards.js";
 import { element } from "./dom.js";
-import { PERSONS, capitalized, t, tSeat } from "./strings.js";
+import { PERSONS, capitalized, list, t, tSeat } from "./strings.js";
 
 const who = (seat) => t(`who.${seat}`);
 
@@ -178,6 +177,9 @@ function unscoredRow(hand, span) {
   return tr;
 }
 
+/** Return the score sheet's label of a bonus `rule`: its name, capitalised as a row label ("Game bonus"). */
+const ruleLabel = (rule) => capitalized(t(`rule.${rule}`));
+
 function gameTable(game) {
   const table = element("table", "sheet-game");
   const caption = element("caption", "", t("sheet.game", { number: game.number }));
@@ -196,7 +198,7 @@ function gameTable(game) {
     else row(t("sheet.hand", { number: hand.number }), ...hand.points[0]);
   }
   row(t("sheet.total"), game.totals[0], game.totals[1], "total");
-  for (const [rule, [mine, theirs]] of bonusRows(game.bonuses)) row(capitalized(t(`rule.${rule}`)), mine, theirs, "bonus");
+  for (const [rule, [mine, theirs]] of bonusRows(game.bonuses)) row(ruleLabel(rule), mine, theirs, "bonus");
   if (game.bonuses.length) row(t("sheet.final"), game.final[0], game.final[1], "total");
   return table;
 }
@@ -235,7 +237,7 @@ function hollywoodTable(games) {
         return line ? line.points : null;
       }),
     );
-    row(capitalized(t(`rule.${rule}`)), cells, "bonus");
+    row(ruleLabel(rule), cells, "bonus");
   }
   if (rules.length) row(t("sheet.final"), games.flatMap((game) => game.final), "total");
   return table;

@@ -62,12 +62,21 @@ export function rememberLanguage(code) {
  */
 const PLURAL = /\{(\w+), plural,((?:\s*[a-z]+\s*\{[^{}]*(?:\{\w+\}[^{}]*)*\})+)\s*\}/g;
 const BRANCH = /([a-z]+)\s*\{([^{}]*(?:\{\w+\}[^{}]*)*)\}/g;
-const pluralRules = new Map(); // language -> its Intl.PluralRules, made once
+const formats = new Map(); // "kind code" -> its Intl object, made once
+
+/**
+ * Return the Intl object of `kind` for language `code`, made by `make(code)` the first time
+ * (its first use loads the language's locale data: ~25 ms for a list format).
+ */
+function intlFor(kind, code, make) {
+  const key = `${kind} ${code}`;
+  if (!formats.has(key)) formats.set(key, make(code));
+  return formats.get(key);
+}
 
 /** Return the plural category ("one", "other", ...) of `count` in `code`'s grammar. */
 function pluralCategory(code, count) {
-  if (!pluralRules.has(code)) pluralRules.set(code, new Intl.PluralRules(code));
-  return pluralRules.get(code).select(Number(count));
+  return intlFor("plural", code, (lang) => new Intl.PluralRules(lang)).select(Number(count));
 }
 
 /**
@@ -95,12 +104,18 @@ export function capitalized(text) {
   return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
 }
 
-const languageNames = new Map(); // language -> its Intl.DisplayNames of languages, made once
+/**
+ * Return `items` joined as the page's language lists them ("a, b, and c"). The first list
+ * of a language loads its locale data (~25 ms); `list([])` while Python loads saves the
+ * first deal that wait.
+ */
+export function list(items) {
+  return intlFor("list", language, (lang) => new Intl.ListFormat(lang, { type: "conjunction" })).format(items);
+}
 
 /** Return the name of the language `code` ("es") in the page's language ("Spanish", "espagnol"). */
 export function languageName(code) {
-  if (!languageNames.has(language)) languageNames.set(language, new Intl.DisplayNames([language], { type: "language" }));
-  return languageNames.get(language).of(code);
+  return intlFor("names", language, (lang) => new Intl.DisplayNames([lang], { type: "language" })).of(code);
 }
 
 /** The person each seat's sentences are written in: seat 0 is the player, seat 1 the opponent. */
