@@ -31,7 +31,6 @@ better, and the play-outs' model of the other seat trades one opponent for anoth
 (10, True)
 >>> other & view.hand, [card for card in stock if view.hand >> card & 1]
 (0, [])
-
 """
 
 from __future__ import annotations
