@@ -99,6 +99,17 @@ function kbd(key) {
   return node;
 }
 
+/**
+ * Return the element a key on the page goes to: `target`, or the page itself when focus was
+ * left behind in a dialog already closed (see the close listener in `installKeyboard`: a key
+ * can come between the close and its event).
+ */
+function keyTarget(target) {
+  if (!target.closest?.("dialog:not([open])")) return target;
+  target.blur();
+  return document.body;
+}
+
 function typing(target) {
   return Boolean(target.closest?.("input, select, textarea, [contenteditable]"));
 }
@@ -158,8 +169,10 @@ export function installKeyboard(setOrder, sort) {
   sortHand = sort;
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey) return;
-    if (event.altKey || document.querySelector("dialog[open]") || typing(event.target)) return;
-    const card = event.target.closest?.("#hand .card");
+    if (event.altKey || document.querySelector("dialog[open]")) return;
+    const target = keyTarget(event.target);
+    if (typing(target)) return;
+    const card = target.closest?.("#hand .card");
     if (card && walkHand(card, event, setOrder)) {
       event.preventDefault();
       return;
@@ -182,7 +195,8 @@ export function installKeyboard(setOrder, sort) {
   // A dialog opened by a key, with nothing focused before, gives focus back to nothing: it
   // stays on the closed dialog's list or box until the browser's next frame, and a key
   // pressed then went to that list (ignored here as typing, and changing the setting).
-  // A dialog opened again before its close event keeps its focus.
+  // A dialog opened again before its close event keeps its focus. A key pressed after the
+  // close and before its event finds focus still there: `keyTarget` takes it off.
   document.addEventListener(
     "close",
     ({ target }) => {
