@@ -209,9 +209,9 @@ function drawMahjong(view, ui, legal) {
     const groups = element("div", "mj-melds");
     const own = melds.filter((entry) => entry.seat === seat);
     for (const meld of own) groups.append(tableMeld(meld, ui, legal));
-    // the style sizes the cards to keep the row in one line on a phone
-    groups.style.setProperty("--melds", own.length);
-    groups.style.setProperty("--cards", own.reduce((count, meld) => count + meld.cards.length, 0));
+    // the style sizes the seat's share of the width and its cards to keep its row in one line
+    row.style.setProperty("--melds", own.length);
+    row.style.setProperty("--cards", own.reduce((count, meld) => count + meld.cards.length, 0));
     if (!groups.childElementCount) groups.append(element("span", "mj-none", t("mj.no_melds")));
     row.append(title, groups);
     return row;
