@@ -101,8 +101,10 @@ function kbd(key) {
 
 /**
  * Return the element a key on the page goes to: `target`, or the page itself when focus was
- * left behind in a dialog already closed (see the close listener in `installKeyboard`: a key
- * can come between the close and its event).
+ * left behind in a dialog already closed. A dialog opened by a key, with nothing focused
+ * before, gives focus back to nothing: it stays on the closed dialog's list or box until the
+ * browser's next frame, and a key pressed then went to that list (taken for typing, and
+ * changing the setting).
  */
 function keyTarget(target) {
   if (!target.closest?.("dialog:not([open])")) return target;
@@ -192,18 +194,6 @@ export function installKeyboard(setOrder, sort) {
     for (const other of handCards()) other.tabIndex = other === card ? 0 : -1;
   });
   $("keys-button").addEventListener("click", openKeys);
-  // A dialog opened by a key, with nothing focused before, gives focus back to nothing: it
-  // stays on the closed dialog's list or box until the browser's next frame, and a key
-  // pressed then went to that list (ignored here as typing, and changing the setting).
-  // A dialog opened again before its close event keeps its focus. A key pressed after the
-  // close and before its event finds focus still there: `keyTarget` takes it off.
-  document.addEventListener(
-    "close",
-    ({ target }) => {
-      if (!target.open && target.contains(document.activeElement)) document.activeElement.blur();
-    },
-    true,
-  );
 }
 
 /** Return where focus is on the table, to put it back after a redraw (`afterDraw`). */
