@@ -444,6 +444,26 @@ def test_four_melds_of_a_seat_keep_one_row_on_a_phone(
     page.screenshot(path=str(artifacts / f"mahjong-{size}-four-melds.png"))
 
 
+def test_the_hand_s_head_keeps_one_row_on_a_small_phone(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    # At 360x640 the count ("In hand: 30 points") found no room beside the dealer's chip and
+    # the sort buttons and took a line under them: the page was 648 px high on this turn, the
+    # hand's cards cut at the window's foot. It now takes two short lines of its own.
+    match = plant_played(page, base_url, "360x640", 34, seed=3)
+    assert match.to_move == 0 and match.dealer == 0
+    head = page.evaluate(
+        """[".label", "#sort", "#deadwood"].map((part) => {
+          const box = document.querySelector("#me .seat-head " + part).getBoundingClientRect();
+          return [box.top, box.bottom];
+        })"""
+    )
+    assert max(top for top, _ in head) < min(bottom for _, bottom in head), head
+    expect(page.locator("#deadwood")).to_have_text("In hand: 30 points")
+    assert fits_the_height(page)
+    page.screenshot(path=str(artifacts / "mahjong-360x640-head.png"))
+
+
 @pytest.mark.parametrize(
     ("size", "large"), [("1366x768", False), ("1024x768", False), ("1280x720", True)]
 )
