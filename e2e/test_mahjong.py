@@ -444,13 +444,17 @@ def test_four_melds_of_a_seat_keep_one_row_on_a_phone(
     page.screenshot(path=str(artifacts / f"mahjong-{size}-four-melds.png"))
 
 
+@pytest.mark.parametrize(
+    ("lang", "count"), [("en", "In hand: 30 points"), ("de", "Auf der Hand: 30 Punkte")]
+)
 def test_the_hand_s_head_keeps_one_row_on_a_small_phone(
-    page: Page, base_url: str, artifacts: Path
+    page: Page, base_url: str, artifacts: Path, lang: str, count: str
 ) -> None:
-    # At 360x640 the count ("In hand: 30 points") found no room beside the dealer's chip and
-    # the sort buttons and took a line under them: the page was 648 px high on this turn, the
-    # hand's cards cut at the window's foot. It now takes two short lines of its own.
-    match = plant_played(page, base_url, "360x640", 34, seed=3)
+    # At 360x640 the count found no room beside the dealer's chip and the sort buttons and
+    # took a line under them: the page was 648 px high on this turn in English and 668 in
+    # German (whose prompt took three lines), the hand's cards cut at the window's foot. The
+    # count now takes two short lines of its own, and the table's rows are closer.
+    match = plant_played(page, f"{base_url}?lang={lang}", "360x640", 34, seed=3)
     assert match.to_move == 0 and match.dealer == 0
     head = page.evaluate(
         """[".label", "#sort", "#deadwood"].map((part) => {
@@ -459,9 +463,9 @@ def test_the_hand_s_head_keeps_one_row_on_a_small_phone(
         })"""
     )
     assert max(top for top, _ in head) < min(bottom for _, bottom in head), head
-    expect(page.locator("#deadwood")).to_have_text("In hand: 30 points")
+    expect(page.locator("#deadwood")).to_have_text(count)
     assert fits_the_height(page)
-    page.screenshot(path=str(artifacts / "mahjong-360x640-head.png"))
+    page.screenshot(path=str(artifacts / f"mahjong-360x640-head-{lang}.png"))
 
 
 @pytest.mark.parametrize(

@@ -642,7 +642,7 @@ export default {
   "showdown.laid_off_legend": "Blau umrahmte Karten wurden angelegt.",
   "match.won_points.you": "Du hast die Partie gewonnen, {winner} zu {loser}!",
   "match.won_points.opponent": "Der Gegner hat die Partie gewonnen, {winner} zu {loser}.",
-  "discard.pick": "Tippe eine Karte an, um deinen Abwurf zu wählen, oder ziehe sie auf den Ablagestapel",
+  "discard.pick": "Wähle deinen Abwurf mit einem Tipp, oder ziehe ihn auf den Ablagestapel",
   "say.unselected": "Keine Karte gewählt.",
   "keys.escape_card": "Die zum Abwurf gewählte Karte zurücklegen",
   "match.won_games.you": "Du hast die Partie nach Spielen gewonnen, {winner} zu {loser}!",
