@@ -210,7 +210,7 @@ def open_help(page: Page) -> None:
 
 def take_turn(page: Page) -> None:
     """Make one move as a plain person: go out when possible, else draw and shed deadwood."""
-    going = page.locator("#controls .go-out")
+    going = page.locator("#controls .go-out:visible")
     if going.count():
         go_out(page, str(going.first.get_attribute("data-action")))
     elif page.locator('#table [data-action="next"]').count():

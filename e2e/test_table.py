@@ -78,6 +78,39 @@ def test_a_hint_to_knock_marks_the_knock_button_in_its_own_line(page: Page, base
     expect(page.locator(".hinted")).to_have_count(0)
 
 
+def test_one_knock_is_offered_the_least_deadwood_or_the_picked_card_s(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    # Taking the Ac, four discards knock: 2h (1 deadwood), 3s (6), 2s (7) and As (8). A
+    # button each took a small phone's narrow column down past the hand (320x568: 650 px
+    # high, 787 with a card picked and a hint). The knock that leaves least is offered, the
+    # picked card's when it knocks, and the hinted one.
+    page.set_viewport_size(window("320x568"))
+    match = crafted("As 2s 3s 4c 5c 6c 7d 7h 7s 2h", "Kc Qd Jd 9c 8d Ts 4h 3h Qh 5d", "Ac")
+    plant_save(page, base_url, match)
+    click_action(page, "upcard")
+    knocks = page.locator("#controls .go-out.knock:visible")
+    expect(knocks).to_have_count(1)
+    expect(knocks).to_have_attribute("data-action", "knock 2h")
+    assert page.evaluate("document.documentElement.scrollHeight") <= 580  # 650 with four
+    tap(page.locator('#hand [data-card="3s"]'))
+    expect(knocks).to_have_count(1)
+    expect(knocks).to_have_attribute("data-action", "knock 3s")
+    page.click("#hint-button")
+    expect(page.locator("#hint-line")).to_contain_text("Knock, discarding 2♥")
+    expect(knocks).to_have_count(2)
+    expect(page.locator('#controls .go-out.knock.hinted[data-action="knock 2h"]')).to_be_visible()
+    page.screenshot(path=str(artifacts / "knock-picked-and-hinted-320x568.png"))
+    page.locator('#hand [data-card="2s"]').focus()  # K knocks with the focused card still
+    page.keyboard.press("k")
+    confirm = page.locator("dialog#confirm")
+    expect(confirm.locator("[data-action]").first).to_have_attribute("data-action", "knock 2s")
+    page.keyboard.press("Escape")
+    expect(confirm).to_be_hidden()
+    go_out(page, "knock 3s")
+    expect(page.locator("#showdown .knocker span.deadwood")).to_have_text("Deadwood: 6")
+
+
 def test_the_opponent_s_last_move_is_shown_again_after_a_reload(page: Page, base_url: str) -> None:
     open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 0)}")  # the opponent starts
     said = page.locator("#opp-says").inner_text()

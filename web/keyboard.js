@@ -56,11 +56,17 @@ function focusHand() {
   (cards.find((card) => card.tabIndex === 0) || cards[0])?.focus();
 }
 
-/** Return the control `shortcut` presses now: for K and G, the focused card's own if any. */
+/**
+ * Return the control `shortcut` presses now: for K and G, the focused card's own if any (a
+ * knock the table does not show but for its card is one), else the first one shown.
+ */
 function controlFor(shortcut) {
   const controls = [...document.querySelectorAll(shortcut.target)];
   const focused = document.activeElement?.closest?.("#hand .card")?.dataset.card;
-  return controls.find((control) => focused && control.dataset.action?.endsWith(` ${focused}`)) || controls[0];
+  return (
+    controls.find((control) => focused && control.dataset.action?.endsWith(` ${focused}`)) ||
+    controls.find((control) => !control.hidden)
+  );
 }
 
 /** Open the list of keys in the `#keys` dialog. */

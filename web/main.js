@@ -239,9 +239,10 @@ async function hint() {
   say(said);
   if (!answer.ok) return;
   ui.hinted = answer.control; // the control's action: a knock's melds are chosen in its dialog
-  if (state.view.mahjong) {
-    ui.picked = laidCards(answer.control); // a meld or an addition: its cards picked, its button shown
-    redraw();
+  if (state.view.mahjong) ui.picked = laidCards(answer.control); // a meld or an addition: its cards picked
+  if (state.view.mahjong || answer.control.startsWith("knock ")) {
+    redraw(); // its button shown (a knock with another card than the one picked is not)
+    return;
   }
   markHint();
 }
