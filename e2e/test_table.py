@@ -3,6 +3,7 @@ lay-offs and the match's end, checked in Chromium at phone and desktop sizes."""
 
 from __future__ import annotations
 
+import collections
 import itertools
 from pathlib import Path
 
@@ -25,7 +26,8 @@ from player import (
 )
 from playwright.sync_api import Page, expect
 
-from deals import KNOCKER, LOOSE, STANDARD, crafted, make_deck, seed_dealt_by
+from deals import KNOCKER, LOOSE, STANDARD, crafted, make_deck, play_views, seed_dealt_by
+from ginrummy.bot import make_player
 from ginrummy.match import Match
 
 PHONE = {"width": 390, "height": 844}
@@ -109,6 +111,28 @@ def test_one_knock_is_offered_the_least_deadwood_or_the_picked_card_s(
     expect(confirm).to_be_hidden()
     go_out(page, "knock 3s")
     expect(page.locator("#showdown .knocker span.deadwood")).to_have_text("Deadwood: 6")
+
+
+def test_a_hand_of_three_groups_keeps_one_row_of_narrower_cards_on_a_small_phone(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    # Three twos, a run of diamonds and five loose cards (a hand hard played to its 88th
+    # move): at 320x568 its groups took two rows of 54 px cards, the page 592 px high. The
+    # cards narrow to keep one row (42 px here), down to three quarters of their width.
+    page.set_viewport_size(window("320x568"))
+    match = Match(STANDARD, seed=1)
+    players = [make_player("hard", 1), make_player("hard", 2)]
+    collections.deque(play_views(match, players, 88), 0)
+    plant_save(page, base_url, match)
+    expect(page.locator("#hand .group")).to_have_count(3)
+    tops = page.locator("#hand .card").evaluate_all(
+        "cards => cards.map((card) => Math.round(card.getBoundingClientRect().top))"
+    )
+    assert len(tops) == 11 and len(set(tops)) == 1, tops
+    width = page.locator("#hand .card").first.evaluate("card => card.offsetWidth")
+    assert 40 <= width < 54, width
+    assert fits_the_height(page)
+    page.screenshot(path=str(artifacts / "hand-one-row-320x568.png"))
 
 
 def test_the_opponent_s_last_move_is_shown_again_after_a_reload(page: Page, base_url: str) -> None:

@@ -311,10 +311,14 @@ function pickable(card, text, ui) {
 /**
  * Overlap the hand's cards only as much as its width needs: none on a wide table, up to
  * most of a card on a phone (the style's `--most-overlap`, more for large cards). The
- * overlap is a CSS variable the card margins use.
+ * overlap is a CSS variable the card margins use. Where even that leaves the groups too
+ * wide for one row, their cards narrow to keep it, down to `LEAST_NARROWING` of their width
+ * (a hand of three groups took two rows of cards at 320x568, 592 px high); large cards,
+ * which wrap within their groups, keep their size.
  */
 function fitHand(hand) {
   hand.style.removeProperty("--overlap");
+  hand.style.removeProperty("--card-w");
   const cards = hand.querySelectorAll(".card").length;
   const groups = hand.querySelectorAll(".group").length;
   if (!cards) return;
@@ -324,10 +328,16 @@ function fitHand(hand) {
   const room = hand.clientWidth - (groups - 1) * gap - groups * GROUP_PADDING;
   const overlap = (cards * width - room) / ((cards - groups) * width || 1);
   const most = parseFloat(style.getPropertyValue("--most-overlap"));
+  const narrowed = room / (cards - (cards - groups) * most);
+  const large = document.documentElement.dataset.large === "true";
+  if (overlap > most && !large && narrowed >= width * LEAST_NARROWING) {
+    hand.style.setProperty("--card-w", `${narrowed}px`);
+  }
   hand.style.setProperty("--overlap", String(Math.min(most, Math.max(LEAST_OVERLAP, overlap))));
 }
 const GROUP_PADDING = 10; // px: a group's padding and frame, both sides
 const LEAST_OVERLAP = -0.04; // a small gap between cards when there is room
+const LEAST_NARROWING = 0.75; // of the cards' width, to keep the hand in one row
 
 /** Return a button of the controls row for `action`, showing `text`. */
 function actionButton(action, text, className = "") {
