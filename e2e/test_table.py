@@ -113,6 +113,15 @@ def test_one_knock_is_offered_the_least_deadwood_or_the_picked_card_s(
     expect(page.locator("#showdown .knocker span.deadwood")).to_have_text("Deadwood: 6")
 
 
+def hard_played(moves: int, seed: int = 1) -> Match:
+    """Return a match of standard gin (``seed``) that hard played for both seats ``moves``
+    moves."""
+    match = Match(STANDARD, seed=seed)
+    players = [make_player("hard", 1), make_player("hard", 2)]
+    collections.deque(play_views(match, players, moves), 0)
+    return match
+
+
 def test_a_hand_of_three_groups_keeps_one_row_of_narrower_cards_on_a_small_phone(
     page: Page, base_url: str, artifacts: Path
 ) -> None:
@@ -120,10 +129,7 @@ def test_a_hand_of_three_groups_keeps_one_row_of_narrower_cards_on_a_small_phone
     # move): at 320x568 its groups took two rows of 54 px cards, the page 592 px high. The
     # cards narrow to keep one row (42 px here), down to three quarters of their width.
     page.set_viewport_size(window("320x568"))
-    match = Match(STANDARD, seed=1)
-    players = [make_player("hard", 1), make_player("hard", 2)]
-    collections.deque(play_views(match, players, 88), 0)
-    plant_save(page, base_url, match)
+    plant_save(page, base_url, hard_played(88))
     expect(page.locator("#hand .group")).to_have_count(3)
     tops = page.locator("#hand .card").evaluate_all(
         "cards => cards.map((card) => Math.round(card.getBoundingClientRect().top))"
@@ -133,6 +139,28 @@ def test_a_hand_of_three_groups_keeps_one_row_of_narrower_cards_on_a_small_phone
     assert 40 <= width < 54, width
     assert fits_the_height(page)
     page.screenshot(path=str(artifacts / "hand-one-row-320x568.png"))
+
+
+def test_a_hint_stands_for_the_prompt_on_a_small_phone(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    # In German at 375x667, the prompt beside the piles took four lines and the hint under it
+    # four more: the page was 694 px high on this turn, the hand's second row cut. The hint
+    # takes the prompt's place, as in Mahjong gin, until the move is made.
+    page.set_viewport_size(window("375x667"))
+    plant_save(page, f"{base_url}?lang=de", hard_played(76))
+    prompt = page.locator("#prompt")
+    expect(prompt).to_have_text(
+        "Wähle deinen Abwurf mit einem Tipp, oder ziehe ihn auf den Ablagestapel"
+    )
+    page.keyboard.press("h")
+    expect(page.locator("#hint-line")).to_contain_text("Tipp:")
+    expect(prompt).to_be_hidden()
+    assert fits_the_height(page)
+    page.screenshot(path=str(artifacts / "hint-for-the-prompt-375x667-de.png"))
+    take_turn(page)
+    expect(page.locator("#hint-line")).to_be_hidden()
+    expect(prompt).to_be_visible()
 
 
 def test_the_opponent_s_last_move_is_shown_again_after_a_reload(page: Page, base_url: str) -> None:
