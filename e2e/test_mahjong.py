@@ -16,7 +16,6 @@ discarding the 9s.
 
 from __future__ import annotations
 
-import collections
 import itertools
 import re
 from pathlib import Path
@@ -41,8 +40,8 @@ from playwright.sync_api import Page, expect
 from test_a11y import check_axe
 from test_table import LARGE_SETTING, assert_large_cards_larger, within_the_window
 
-from deals import crafted, piled, play_views
-from ginrummy.bot import make_player, match_legal
+from deals import crafted, piled, played_by_hard
+from ginrummy.bot import match_legal
 from ginrummy.bridge import Session
 from ginrummy.match import Match
 from ginrummy.rules import find_rules
@@ -382,18 +381,11 @@ def test_a_long_pile_fans_across_a_phone_its_top_card_in_view(
     page.screenshot(path=str(artifacts / "mahjong-phone-long-pile.png"))
 
 
-def played_by_hard(moves: int, seed: int = 9) -> Match:
-    """Return a Mahjong gin hand (``seed``) that hard played for both seats ``moves`` moves."""
-    match = Match(MAHJONG, seed=seed)
-    collections.deque(play_views(match, [make_player("hard", 1), make_player("hard", 2)], moves), 0)
-    return match
-
-
 def plant_played(page: Page, base_url: str, size: str, moves: int, seed: int = 9) -> Match:
     """Open the page in a window of ``size`` (``"360x640"``) on the hand hard played ``moves``
     moves (``played_by_hard``), and return that match."""
     page.set_viewport_size(window(size))
-    match = played_by_hard(moves, seed)
+    match = played_by_hard(MAHJONG, moves, seed)
     plant_save(page, base_url, match)
     return match
 
@@ -521,7 +513,7 @@ def test_the_opponent_s_two_melds_of_a_turn_are_told_once(page: Page, base_url: 
     # Hard's turn (seat 1, seed 3): take 1 (the 5c), meld 5s5c5d, meld 6d7d8d, discard Th.
     # The line said "laid a meld on the table, laid a meld on the table"; the screen
     # reader's log tells turns the same way (tests/test_i18n.py).
-    match = played_by_hard(5, seed=3)
+    match = played_by_hard(MAHJONG, 5, seed=3)
     melds = [event.action for event in seat_view(match, 0).events if event.seat == 1][1:3]
     assert melds == ["meld 5s5c5d", "meld 6d7d8d"]
     plant_save(page, base_url, match)

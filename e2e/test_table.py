@@ -3,7 +3,6 @@ lay-offs and the match's end, checked in Chromium at phone and desktop sizes."""
 
 from __future__ import annotations
 
-import collections
 import itertools
 from pathlib import Path
 
@@ -26,8 +25,7 @@ from player import (
 )
 from playwright.sync_api import Page, expect
 
-from deals import KNOCKER, LOOSE, STANDARD, crafted, make_deck, play_views, seed_dealt_by
-from ginrummy.bot import make_player
+from deals import KNOCKER, LOOSE, STANDARD, crafted, make_deck, played_by_hard, seed_dealt_by
 from ginrummy.match import Match
 
 PHONE = {"width": 390, "height": 844}
@@ -113,15 +111,6 @@ def test_one_knock_is_offered_the_least_deadwood_or_the_picked_card_s(
     expect(page.locator("#showdown .knocker span.deadwood")).to_have_text("Deadwood: 6")
 
 
-def hard_played(moves: int, seed: int = 1) -> Match:
-    """Return a match of standard gin (``seed``) that hard played for both seats ``moves``
-    moves."""
-    match = Match(STANDARD, seed=seed)
-    players = [make_player("hard", 1), make_player("hard", 2)]
-    collections.deque(play_views(match, players, moves), 0)
-    return match
-
-
 def test_a_hand_of_three_groups_keeps_one_row_of_narrower_cards_on_a_small_phone(
     page: Page, base_url: str, artifacts: Path
 ) -> None:
@@ -129,7 +118,7 @@ def test_a_hand_of_three_groups_keeps_one_row_of_narrower_cards_on_a_small_phone
     # move): at 320x568 its groups took two rows of 54 px cards, the page 592 px high. The
     # cards narrow to keep one row (42 px here), down to three quarters of their width.
     page.set_viewport_size(window("320x568"))
-    plant_save(page, base_url, hard_played(88))
+    plant_save(page, base_url, played_by_hard(STANDARD, 88, seed=1))
     expect(page.locator("#hand .group")).to_have_count(3)
     tops = page.locator("#hand .card").evaluate_all(
         "cards => cards.map((card) => Math.round(card.getBoundingClientRect().top))"
@@ -148,7 +137,7 @@ def test_a_hint_stands_for_the_prompt_on_a_small_phone(
     # four more: the page was 694 px high on this turn, the hand's second row cut. The hint
     # takes the prompt's place, as in Mahjong gin, until the move is made.
     page.set_viewport_size(window("375x667"))
-    plant_save(page, f"{base_url}?lang=de", hard_played(76))
+    plant_save(page, f"{base_url}?lang=de", played_by_hard(STANDARD, 76, seed=1))
     prompt = page.locator("#prompt")
     expect(prompt).to_have_text(
         "Wähle deinen Abwurf mit einem Tipp, oder ziehe ihn auf den Ablagestapel"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import json
 import random
 import subprocess
@@ -10,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ginrummy import bridge
+from ginrummy.bot import make_player
 from ginrummy.bot.decision import Player
 from ginrummy.cards import DECK_SIZE, format_card, parse_card, parse_cards
 from ginrummy.match import Match, first_dealer
@@ -164,3 +166,11 @@ def play_views(match: Match, players: Sequence[Player], moves: int) -> Iterator[
         view = seat_view(match, seat)
         yield view
         match.play(players[seat].choose(view).action)
+
+
+def played_by_hard(rules: Rules, moves: int, seed: int) -> Match:
+    """Return a match of ``rules`` (``seed``) that hard played for both seats ``moves`` moves."""
+    match = Match(rules, seed=seed)
+    players = [make_player("hard", 1), make_player("hard", 2)]
+    collections.deque(play_views(match, players, moves), 0)
+    return match
