@@ -240,11 +240,7 @@ async function hint() {
   if (!answer.ok) return;
   ui.hinted = answer.control; // the control's action: a knock's melds are chosen in its dialog
   if (state.view.mahjong) ui.picked = laidCards(answer.control); // a meld or an addition: its cards picked
-  if (state.view.mahjong || answer.control.startsWith("knock ")) {
-    redraw(); // its button shown (a knock with another card than the one picked is not)
-    return;
-  }
-  markHint();
+  redraw(); // the hinted control shown (a knock the table would not offer) and marked
 }
 
 /** Show `text` in the hint's own line under the prompt ("" hides it, and forgets the hint). */

@@ -369,11 +369,11 @@ function drawTalk(state, ui, legal) {
   if (ui.selected && legal.has(`discard ${ui.selected}`)) {
     buttons.push(actionButton(`discard ${ui.selected}`, t("action.discard", { card: prettyCard(ui.selected) }), "primary"));
   }
-  const offered = offeredGoingOut(state, ui);
+  const offered = goingOutOffer(state, ui);
   for (const entry of state.going_out) {
     const button = actionButton(entry.action, t(`action.${entry.kind}`, { card: prettyCard(entry.card) }));
     button.className = `go-out ${entry.kind.replace(" ", "-")}`;
-    button.hidden = !offered.includes(entry); // still K's with its card focused (keyboard.js)
+    button.hidden = !offered(entry); // still K's with its card focused (keyboard.js)
     button.addEventListener("click", (event) => {
       event.stopPropagation();
       ui.onGoOut(entry);
@@ -392,19 +392,20 @@ function drawTalk(state, ui, legal) {
 }
 
 /**
- * Return the ways to go out the controls show: every gin, and of the knocks the one with the
- * card picked to discard, or with none picked those that leave the least deadwood, and the
+ * Return whether the controls show a way to go out: every gin, and of the knocks the one with
+ * the card picked to discard, or with none picked those that leave the least deadwood, and the
  * hinted one. A knock with another card is a tap on that card away: a button for each knock
  * (eight on some hands) pushed a phone's hand out of the window.
  */
-function offeredGoingOut(state, ui) {
+function goingOutOffer(state, ui) {
   const knocks = state.going_out.filter((entry) => entry.kind === "knock");
   const deadwood = (entry) => state.discard_deadwood[entry.card];
   const least = Math.min(...knocks.map(deadwood));
   const picked = knocks.some((entry) => entry.card === ui.selected);
-  const shown = (entry) =>
-    entry.action === ui.hinted || (picked ? entry.card === ui.selected : deadwood(entry) === least);
-  return state.going_out.filter((entry) => entry.kind !== "knock" || shown(entry));
+  return (entry) =>
+    entry.kind !== "knock" ||
+    entry.action === ui.hinted ||
+    (picked ? entry.card === ui.selected : deadwood(entry) === least);
 }
 
 /** Return the Meld and Add buttons the player's picked cards make (Mahjong gin). */
