@@ -130,6 +130,26 @@ def test_a_hand_of_three_groups_keeps_one_row_of_narrower_cards_on_a_small_phone
     page.screenshot(path=str(artifacts / "hand-one-row-320x568.png"))
 
 
+def test_a_hand_of_four_groups_wraps_in_the_narrowest_cards_on_a_small_phone(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    # Three twos, three threes, three sixes and A♥ 4♠ (a hand hard played to its 40th move):
+    # four groups are too wide for one row even at the narrowest cards, so they wrap, and
+    # took two rows of 54 px cards at 320x568, the page 592 px high. They wrap in cards
+    # narrowed as far as they go (three quarters: 40 px), which fit the window.
+    page.set_viewport_size(window("320x568"))
+    plant_save(page, base_url, played_by_hard(STANDARD, 40, seed=3))
+    expect(page.locator("#hand .group")).to_have_count(4)
+    tops = page.locator("#hand .card").evaluate_all(
+        "cards => cards.map((card) => Math.round(card.getBoundingClientRect().top))"
+    )
+    assert len(set(tops)) == 2, tops
+    width = page.locator("#hand .card").first.evaluate("card => card.offsetWidth")
+    assert 39 <= width <= 41, width
+    assert fits_the_height(page)
+    page.screenshot(path=str(artifacts / "hand-two-rows-320x568.png"))
+
+
 def test_a_hint_stands_for_the_prompt_on_a_small_phone(
     page: Page, base_url: str, artifacts: Path
 ) -> None:

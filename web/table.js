@@ -313,8 +313,10 @@ function pickable(card, text, ui) {
  * most of a card on a phone (the style's `--most-overlap`, more for large cards). The
  * overlap is a CSS variable the card margins use. Where even that leaves the groups too
  * wide for one row, their cards narrow to keep it, down to `LEAST_NARROWING` of their width
- * (a hand of three groups took two rows of cards at 320x568, 592 px high); large cards,
- * which wrap within their groups, keep their size.
+ * (a hand of three groups took two rows of cards at 320x568, 592 px high). Groups too wide
+ * for one row even then wrap, in full-size cards where the window has room for two rows,
+ * else (the style's `--narrow-wrapped`) in the narrowest. Large cards, which wrap within
+ * their groups, keep their size.
  */
 function fitHand(hand) {
   hand.style.removeProperty("--overlap");
@@ -330,8 +332,10 @@ function fitHand(hand) {
   const most = parseFloat(style.getPropertyValue("--most-overlap"));
   const narrowed = room / (cards - (cards - groups) * most);
   const large = document.documentElement.dataset.large === "true";
-  if (overlap > most && !large && narrowed >= width * LEAST_NARROWING) {
-    hand.style.setProperty("--card-w", `${narrowed}px`);
+  const oneRow = narrowed >= width * LEAST_NARROWING; // narrowed cards keep one row
+  const narrowWrapped = style.getPropertyValue("--narrow-wrapped").trim() === "1";
+  if (overlap > most && !large && (oneRow || narrowWrapped)) {
+    hand.style.setProperty("--card-w", `${Math.max(narrowed, width * LEAST_NARROWING)}px`);
   }
   hand.style.setProperty("--overlap", String(Math.min(most, Math.max(LEAST_OVERLAP, overlap))));
 }
