@@ -111,20 +111,27 @@ def test_one_knock_is_offered_the_least_deadwood_or_the_picked_card_s(
     expect(page.locator("#showdown .knocker span.deadwood")).to_have_text("Deadwood: 6")
 
 
+def hand_at_320x568(page: Page, base_url: str, match: Match, groups: int) -> tuple[int, int]:
+    """Plant ``match`` at 320x568, its hand in ``groups`` groups, and return the rows the hand's
+    eleven cards take and their width (px)."""
+    page.set_viewport_size(window("320x568"))
+    plant_save(page, base_url, match)
+    expect(page.locator("#hand .group")).to_have_count(groups)
+    tops = page.locator("#hand .card").evaluate_all(
+        "cards => cards.map((card) => Math.round(card.getBoundingClientRect().top))"
+    )
+    assert len(tops) == 11, tops
+    return len(set(tops)), page.locator("#hand .card").first.evaluate("card => card.offsetWidth")
+
+
 def test_a_hand_of_three_groups_keeps_one_row_of_narrower_cards_on_a_small_phone(
     page: Page, base_url: str, artifacts: Path
 ) -> None:
     # Three twos, a run of diamonds and five loose cards (a hand hard played to its 88th
     # move): at 320x568 its groups took two rows of 54 px cards, the page 592 px high. The
     # cards narrow to keep one row (42 px here), down to three quarters of their width.
-    page.set_viewport_size(window("320x568"))
-    plant_save(page, base_url, played_by_hard(STANDARD, 88, seed=1))
-    expect(page.locator("#hand .group")).to_have_count(3)
-    tops = page.locator("#hand .card").evaluate_all(
-        "cards => cards.map((card) => Math.round(card.getBoundingClientRect().top))"
-    )
-    assert len(tops) == 11 and len(set(tops)) == 1, tops
-    width = page.locator("#hand .card").first.evaluate("card => card.offsetWidth")
+    rows, width = hand_at_320x568(page, base_url, played_by_hard(STANDARD, 88, seed=1), groups=3)
+    assert rows == 1
     assert 40 <= width < 54, width
     assert fits_the_height(page)
     page.screenshot(path=str(artifacts / "hand-one-row-320x568.png"))
@@ -137,14 +144,8 @@ def test_a_hand_of_four_groups_wraps_in_the_narrowest_cards_on_a_small_phone(
     # four groups are too wide for one row even at the narrowest cards, so they wrap, and
     # took two rows of 54 px cards at 320x568, the page 592 px high. They wrap in cards
     # narrowed as far as they go (three quarters: 40 px), which fit the window.
-    page.set_viewport_size(window("320x568"))
-    plant_save(page, base_url, played_by_hard(STANDARD, 40, seed=3))
-    expect(page.locator("#hand .group")).to_have_count(4)
-    tops = page.locator("#hand .card").evaluate_all(
-        "cards => cards.map((card) => Math.round(card.getBoundingClientRect().top))"
-    )
-    assert len(set(tops)) == 2, tops
-    width = page.locator("#hand .card").first.evaluate("card => card.offsetWidth")
+    rows, width = hand_at_320x568(page, base_url, played_by_hard(STANDARD, 40, seed=3), groups=4)
+    assert rows == 2
     assert 39 <= width <= 41, width
     assert fits_the_height(page)
     page.screenshot(path=str(artifacts / "hand-two-rows-320x568.png"))
