@@ -16,14 +16,14 @@ from ginrummy.bot import REASONS, Decision, advise, make_player, render
 from ginrummy.bot.arena import play_game
 from ginrummy.bot.decision import PUBLIC
 from ginrummy.bot.heuristic import HARD, HeuristicPlayer
-from ginrummy.bot.knowledge import Knowledge
+from ginrummy.bot.knowledge import ABOVE_LAST_DISCARD, LOW_LIMIT, Knowledge
 from ginrummy.bot.mahjong_reasons import MAHJONG_PUBLIC
 from ginrummy.bot.tables import deadwood_tables
 from ginrummy.cards import format_card, parse_card, parse_mask
 from ginrummy.match import Match
 from ginrummy.melds import Melder
 from ginrummy.rules import PRESETS, STANDARD, find_rules
-from ginrummy.state import Phase
+from ginrummy.state import Event, Phase
 from ginrummy.view import SeatView, seat_view
 
 LONG_PRESETS = {"tournament", "french_oklahoma"}
@@ -326,6 +326,35 @@ def test_discards_and_pickups_move_the_estimate() -> None:
     flat = Knowledge(seat_view(match, seat), infer=False)
     assert know.in_hand != flat.in_hand
     assert len({round(p, 9) for p in flat.in_hand if 0 < p < 1}) == 1
+
+
+@pytest.mark.parametrize("knock_limit", [5, 0, 10])
+def test_under_a_low_limit_cards_worth_more_than_the_last_discard_are_less_likely(
+    knock_limit: int,
+) -> None:
+    # The other player's only event is its discard of the 6d. To knock at 5 or less, or go
+    # gin, a player sheds its highest cards out of melds first: it holds a card worth more
+    # (Kc: 10) only in a meld, so Kc is less likely in its hand than 4c (4), though neither
+    # melds with the 6d (another suit, another rank). Its 6s, worth no more, is moved only as
+    # a card of the discard's rank. Under a limit of 10 the cards' worth moves nothing.
+    view = seat_view(Match(find_rules("standard"), seed=4), 0)
+    discard = parse_card("6d")
+    view = replace(
+        view,
+        hand=parse_mask("As 2s 3s 7h 8h 9h Qd Kd 9c 5h"),
+        discards=(discard,),
+        opponent_known=0,
+        opponent_count=10,
+        knock_limit=knock_limit,
+        events=(Event(1, "discard 6d", card=discard),),
+    )
+    know = Knowledge(view)
+    chance = {text: know.in_hand[parse_card(text)] for text in ("Kc", "4c", "Tc", "6s")}
+    factor = ABOVE_LAST_DISCARD if knock_limit <= LOW_LIMIT else 1.0
+    assert chance["Kc"] == pytest.approx(factor * chance["4c"])
+    assert chance["Tc"] == pytest.approx(chance["Kc"])
+    assert chance["6s"] < chance["4c"]
+    assert (chance["6s"] > chance["Kc"]) == (knock_limit <= LOW_LIMIT)
 
 
 # --- the fast deadwood tables ----------------------------------------------------------

@@ -38,7 +38,7 @@ from ..state import Phase, melder_for
 from ..view import SeatView
 from .baseline import gin_decision, layoff_decision, only_action, view_rng
 from .decision import Decision
-from .knowledge import Knowledge
+from .knowledge import LOW_LIMIT, Knowledge
 from .tables import DeadwoodTables, deadwood_tables
 
 
@@ -103,10 +103,6 @@ class Style:
     less: low enough to undercut most knocks (hands valued by their points only)."""
 
 
-LOW_LIMIT = 7
-"""The highest knock limit under which ``count_cards`` applies. To knock that low, or go
-gin, a hand must meld all but a card or two whatever they are worth, so how many cards
-are left out counts for more than their points."""
 COUNTED_CARD = 8
 """What each card out of melds counts, in deadwood points, when cards are counted."""
 READY = 5

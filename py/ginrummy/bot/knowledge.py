@@ -6,8 +6,10 @@ took it from the pile), or unseen (in the other hand or the stock). Each unseen
 card gets a probability of being in the other hand, updated by every public event
 of the hand: a card the other player discards or passes on makes the cards that
 would meld with it less likely in its hand; a card it takes from the pile makes
-them more likely. The rest of each unseen card's chance is the chance it is in the
-stock, which is what this seat can draw.
+them more likely; and under a low knock limit its last discard makes the cards worth
+more than it less likely (to go out there, a player sheds its highest cards out of melds
+first). The rest of each unseen card's chance is the chance it is in the stock, which is
+what this seat can draw.
 
 The estimate is what hard's play turns on most (against ``simple``, nearly all of it is
 the discards' danger), and its factors are near the best this form of estimate gives.
@@ -19,7 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import DECK_SIZE, FULL_DECK, SUIT_MASK
+from ..cards import DECK_SIZE, FULL_DECK, SUIT_MASK, card_value
 from ..rules import AceMode
 from ..view import SeatView
 
@@ -45,6 +47,16 @@ DECLINED = Signal(0.75, 0.75, 0.9)
 """The other player passed on the card or drew from the stock instead."""
 TAKEN = Signal(2.2, 2.0, 1.35)
 """The other player took the card from the pile: it likely melds with cards it holds."""
+LOW_LIMIT = 7
+"""A knock limit this low or lower is a low one (oklahoma's low upcards, gin only). To knock
+that low, or go gin, a hand must meld all but a card or two whatever they are worth: hard
+counts how many cards are left out for more than their points (``count_cards``), and the
+other player sheds its high cards out of melds first (``ABOVE_LAST_DISCARD``)."""
+ABOVE_LAST_DISCARD = 0.3
+"""Under a low knock limit, the factor on the unseen cards worth more than the other
+player's last discard: it throws its highest card out of melds, so it holds one above that
+only in a meld. (Under a limit of 10 a player may keep high pairs for a set a while: read
+so there, hard won fewer games against ``normal``.)"""
 
 
 def neighbours(card: int, distance: int, round_the_corner: bool) -> list[int]:
@@ -135,6 +147,7 @@ class Knowledge:
         self.opponent_draws = 0
         """Stock draws by the other player this hand."""
         other = 1 - self.seat
+        last_discard = None
         for event in view.events:
             if event.seat != other:
                 continue
@@ -150,6 +163,9 @@ class Knowledge:
             elif action in ("discard", "knock", "gin") and event.card is not None:
                 self.opponent_discards += 1
                 self._signal(event.card, DISCARDED)
+                last_discard = event.card
+        if last_discard is not None and view.knock_limit <= LOW_LIMIT:
+            self._below(card_value(last_discard, view.rules.unmatched_ace))
         self.in_hand = self._probabilities()
         """Per card: the chance it is in the other hand (1 for known cards, 0 for seen)."""
         stock = [0.0] * DECK_SIZE
@@ -176,6 +192,14 @@ class Knowledge:
         for other in neighbours(card, 2, rtc):
             if unseen >> other & 1:
                 weights[other] *= signal.two_away
+
+    def _below(self, value: int) -> None:
+        """Scale the weights of the unseen cards worth more than ``value`` (the other's last
+        discard) by ``ABOVE_LAST_DISCARD``."""
+        ace = self.view.rules.unmatched_ace
+        for card in self.unseen_cards:
+            if card_value(card, ace) > value:
+                self.weights[card] *= ABOVE_LAST_DISCARD
 
     def _probabilities(self) -> list[float]:
         """Return each card's chance of being in the other hand: weights scaled to its size."""
