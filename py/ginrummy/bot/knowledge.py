@@ -165,7 +165,7 @@ class Knowledge:
                 self._signal(event.card, DISCARDED)
                 last_discard = event.card
         if last_discard is not None and view.knock_limit <= LOW_LIMIT:
-            self._below(card_value(last_discard, view.rules.unmatched_ace))
+            self._above(last_discard)
         self.in_hand = self._probabilities()
         """Per card: the chance it is in the other hand (1 for known cards, 0 for seen)."""
         stock = [0.0] * DECK_SIZE
@@ -193,10 +193,11 @@ class Knowledge:
             if unseen >> other & 1:
                 weights[other] *= signal.two_away
 
-    def _below(self, value: int) -> None:
-        """Scale the weights of the unseen cards worth more than ``value`` (the other's last
-        discard) by ``ABOVE_LAST_DISCARD``."""
+    def _above(self, discard: int) -> None:
+        """Scale the weights of the unseen cards worth more than ``discard`` (the other's last)
+        by ``ABOVE_LAST_DISCARD``."""
         ace = self.view.rules.unmatched_ace
+        value = card_value(discard, ace)
         for card in self.unseen_cards:
             if card_value(card, ace) > value:
                 self.weights[card] *= ABOVE_LAST_DISCARD
