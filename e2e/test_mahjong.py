@@ -421,6 +421,14 @@ def test_four_melds_of_a_seat_keep_one_row_on_a_phone(
     # wide); the cards of a long row now narrow to keep it in one, never under 26 px.
     match = plant_played(page, base_url, size, 53, seed=7)
     assert sorted(seat for _, seat in seat_view(match, 0).table) == [0, 0, 0, 0, 1, 1, 1]
+    assert_one_row_each(page, [3, 4], least=26)
+    assert fits_the_width(page)
+    page.screenshot(path=str(artifacts / f"mahjong-{size}-four-melds.png"))
+
+
+def assert_one_row_each(page: Page, melds: list[int], least: int) -> None:
+    """Assert that each seat's row on the table (the opponent's first) has ``melds`` melds,
+    in one line, and that no meld's cards are narrower than ``least`` px."""
     rows = page.evaluate(
         """[...document.querySelectorAll(".mj-seat")].map((seat) =>
           [...seat.querySelectorAll(".mj-meld")].map((meld) => {
@@ -428,12 +436,42 @@ def test_four_melds_of_a_seat_keep_one_row_on_a_phone(
             return { top: Math.round(box.top), card: meld.querySelector(".card").offsetWidth };
           }))"""
     )
-    assert [len(row) for row in rows] == [3, 4]
+    assert [len(row) for row in rows] == melds
     for row in rows:
         assert len({meld["top"] for meld in row}) == 1, row
-        assert all(meld["card"] >= 26 for meld in row), row
+        assert all(meld["card"] >= least for meld in row), row
+
+
+def test_four_melds_of_fourteen_cards_keep_one_row_on_a_folding_phone(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    # At 280x653 (a folding phone's outer screen) the opponent's four melds of 14 cards took
+    # two rows at the cards' usual least width, 26 px, and the page was 674 px high, the
+    # hand's cards cut at the window's foot: the melds' cards narrow to 22 px there.
+    match = plant_played(page, base_url, "280x653", 40, seed=3)
+    table = seat_view(match, 0).table
+    assert sorted(seat for _, seat in table) == [0, 0, 0, 1, 1, 1, 1]
+    expect(page.locator(".mj-seat").first.locator(".card")).to_have_count(14)
+    assert_one_row_each(page, [4, 3], least=22)
+    assert fits_the_height(page)
     assert fits_the_width(page)
-    page.screenshot(path=str(artifacts / f"mahjong-{size}-four-melds.png"))
+    page.screenshot(path=str(artifacts / "mahjong-280x653-four-melds.png"))
+
+
+@pytest.mark.browser_context_args(has_touch=True, is_mobile=True)  # a phone: no key badges
+def test_a_hinted_addition_fits_a_folding_phone(page: Page, base_url: str, artifacts: Path) -> None:
+    # At 280x653 the hint to add the As to AcAdAh put its line of two and the Add and Discard
+    # buttons under the table: the page was 709 px high, the hand below the fold. The
+    # buttons are a little smaller there now, and the melds' cards narrower.
+    plant_played(page, base_url, "280x653", 88, seed=4)
+    page.emulate_media(reduced_motion="reduce")  # the hinted button holds still
+    page.click("#hint-button")
+    expect(page.locator("#hint-line")).to_be_visible()
+    expect(page.locator("#controls button")).to_have_text(
+        ["Add A♠ to A♣ A♦ A♥", "Discard A♠"], use_inner_text=True
+    )
+    page.screenshot(path=str(artifacts / "mahjong-280x653-hinted-addition.png"))
+    assert fits_the_height(page)
 
 
 @pytest.mark.parametrize(
