@@ -39,9 +39,11 @@ from deals import (
     seed_dealt_by,
 )
 from ginrummy.actions import Action
+from ginrummy.cards import format_mask
 from ginrummy.match import Match
 from ginrummy.rules import PRESETS
 from ginrummy.scoring import Outcome
+from ginrummy.state import melder_for
 
 
 def shown_count(page: Page, row: str) -> int:
@@ -252,7 +254,7 @@ def test_an_undercut(page: Page, base_url: str) -> None:
     expect(page.locator(".outcome")).to_contain_text("Undercut")
 
 
-def test_a_dead_hand(page: Page, base_url: str) -> None:
+def test_a_dead_hand(page: Page, base_url: str, artifacts: Path) -> None:
     match = Match(STANDARD, seed=seed_dealt_by(STANDARD, 1))
     match.play("pass")
     match.play("pass")
@@ -268,13 +270,29 @@ def test_a_dead_hand(page: Page, base_url: str) -> None:
     click_action(page, f"discard {drawn_text}")
     assert phase(page) == "hand_over"
     expect(page.locator(".outcome")).to_have_attribute("data-outcome", "dead")
-    assert engine_match(page).hand.score.outcome.value == "dead"  # type: ignore[union-attr]
+    final = engine_match(page)
+    assert final.hand.score.outcome.value == "dead"  # type: ignore[union-attr]
+    # Each hand is laid out in its best melds and its deadwood, with the count, as a knock
+    # would have laid it down (they were one row of cards in the order of the deck).
+    rows = page.locator("#showdown .laid")
+    expect(rows).to_have_count(2)
+    melder = melder_for(final.rules)
+    for seat, hand in enumerate(final.hand.hands):
+        best = melder.best_arrangement(hand)
+        row = rows.nth(seat)
+        expect(row.locator(".deadwood[data-count]")).to_have_attribute(
+            "data-count", str(best.count)
+        )
+        expect(row.locator(".group.meld")).to_have_count(len(best.melds))
+        shown = row.locator(".group.deadwood .card").evaluate_all(
+            "cs => cs.map((c) => c.dataset.card)"
+        )
+        assert sorted(shown) == sorted(format_mask(best.deadwood))
+    page.locator("#showdown").screenshot(path=str(artifacts / "dead-hand.png"))
 
 
 def _card_text(mask: int) -> str:
     """Return the text of the one card in ``mask``."""
-    from ginrummy.cards import format_mask
-
     (text,) = format_mask(mask)
     return text
 

@@ -9,10 +9,10 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginrummy.cards import cards_of, format_card, mask_of
+from ginrummy.cards import cards_of, format_card, format_mask, mask_of
 from ginrummy.match import Match
 from ginrummy.rules import PRESETS, find_rules
-from ginrummy.state import Phase
+from ginrummy.state import Phase, melder_for
 from ginrummy.view import seat_view
 
 CARD_TEXT = re.compile(r"\b[A2-9TJQK][scdh]\b")
@@ -86,3 +86,28 @@ def test_after_the_hand_both_hands_and_the_showdown_are_shown() -> None:
     assert view["hands"] is not None and len(view["hands"]) == 2
     if match.hand.showdown is not None:
         assert view["showdown"]["points"] == list(match.hand.showdown.score.points)
+
+
+def test_a_dead_hand_s_view_arranges_both_hands_in_melds() -> None:
+    # Both players draw and throw the card drawn until the stock is down to two: the hand
+    # dies. The page shows each hand as a knock would have laid it down, from the view.
+    match = Match(seed=5)
+    assert seat_view(match, 0).to_json()["revealed_arrangements"] is None
+    while not match.hand.over:
+        if "pass" in [a.text for a in match.legal_actions()]:
+            match.play("pass")
+            continue
+        seat = match.to_move
+        before = match.hand.hands[seat]
+        match.play("stock")
+        drawn = match.hand.hands[seat] & ~before
+        match.play(f"discard {format_card(drawn.bit_length() - 1)}")
+    assert match.hand.score is not None and match.hand.score.outcome.value == "dead"
+    melder = melder_for(match.rules)
+    for seat in (0, 1):
+        arranged = seat_view(match, seat).to_json()["revealed_arrangements"]
+        for shown, hand in zip(arranged, match.hand.hands, strict=True):
+            best = melder.best_arrangement(hand)
+            assert shown["deadwood"] == best.count == melder.deadwood(hand)
+            cards = [c for meld in shown["melds"] for c in meld] + shown["deadwood_cards"]
+            assert sorted(cards) == sorted(format_mask(hand))

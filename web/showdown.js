@@ -1,6 +1,6 @@
 // The end of a hand: both hands in melds, lay-offs moving onto the knocker's melds,
 // the points with the rule behind each, and the score sheet.
-import { cardGroup, faceCard, prettyCard } from "./cards.js";
+import { cardGroup, prettyCard } from "./cards.js";
 import { element } from "./dom.js";
 import { PERSONS, capitalized, list, t, tSeat } from "./strings.js";
 
@@ -320,15 +320,10 @@ export function drawShowdown(box, state, next, ms) {
   } else if (view.mahjong) {
     for (const seat of [0, 1]) hands.append(mahjongRow(view, seat));
   } else {
+    // a dead hand: each hand's melds and deadwood, as a knock would have laid them down
     for (const seat of [0, 1]) {
-      const row = element("div", "laid");
-      row.append(element("h3", "", who(seat)));
-      const groups = element("div", "groups");
-      const group = element("div", "group deadwood");
-      for (const text of view.hands[seat]) group.append(faceCard(text));
-      groups.append(group);
-      row.append(groups);
-      hands.append(row);
+      const { melds, deadwood_cards: deadwood, deadwood: count } = view.revealed_arrangements[seat];
+      hands.append(handRow(who(seat), melds, deadwood, count));
     }
   }
   if (showdown && showdown.layoffs.length) hands.append(layoffWords(showdown));

@@ -78,6 +78,14 @@ class SeatView:
         """Return this seat's best arrangement of its own cards."""
         return melder_for(self.rules).best_arrangement(self.hand)
 
+    def revealed_arrangements(self) -> list[dict[str, object]] | None:
+        """Return each seat's best arrangement of its hand, once the hand is over, as
+        JSON-ready data (None before, and in Mahjong gin, whose hands count every card)."""
+        if self.revealed is None or self.rules.flow is Flow.MAHJONG:
+            return None
+        melder = melder_for(self.rules)
+        return [melder.best_arrangement(hand).to_json() for hand in self.revealed]
+
     def to_json(self) -> dict[str, Any]:
         """Return the view as JSON-ready data, card masks as lists of card texts."""
         shown = self.discards if self.rules.open_discards else self.discards[-1:]
@@ -106,6 +114,7 @@ class SeatView:
             "table_melds": [format_meld(meld) for meld in self.table_melds],
             "showdown": None if self.showdown is None else self.showdown.to_json(),
             "hands": None if self.revealed is None else [format_mask(h) for h in self.revealed],
+            "revealed_arrangements": self.revealed_arrangements(),
             "scores": self.scores,
             "cut": [[format_card(a), format_card(b)] for a, b in self.cut],
             "mahjong": self.mahjong_json() if mahjong else None,
