@@ -9,8 +9,11 @@ import pytest
 
 from deals import KNOCKER, LOOSE, STANDARD, ask, make_deck, seed_dealt_by
 from ginrummy import bridge
+from ginrummy.cards import parse_mask
 from ginrummy.match import Match
+from ginrummy.melds import format_meld
 from ginrummy.review import ReviewError, review_hand
+from ginrummy.state import melder_for
 
 SEED = seed_dealt_by(STANDARD, 1)
 """A seed whose first hand the opponent deals: the player moves first."""
@@ -77,6 +80,24 @@ def test_a_review_shows_both_hands_and_what_the_opponent_knew() -> None:
     assert "Qc" not in draw["knew"]["hand"] and draw["drew"] == "Qc"
     assert set(discard["knew"]["hand"]) == {*draw["knew"]["hand"], "Qc"}
     assert [s["index"] for s in review["steps"]] == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_review_gives_each_hand_shown_in_its_best_melds() -> None:
+    review = review_hand(MISSED_KNOCK, 1, "normal")
+    # Dealt As 2s 3s 4c 5c 6c 7s 7d 7h Kd: three melds, the Kd left over.
+    assert sorted(review["dealt_melds"][0]) == [
+        ["4c", "5c", "6c"],
+        ["7s", "7d", "7h"],
+        ["As", "2s", "3s"],
+    ]
+    melder = melder_for(MISSED_KNOCK.rules)
+    shown = [(s["hand"], s["melds"]) for s in review["steps"] if "hand" in s]
+    shown += [(s["knew"]["hand"], s["knew"]["melds"]) for s in review["steps"] if "knew" in s]
+    assert len(shown) == 6
+    for cards, melds in shown:
+        best = melder.best_arrangement(parse_mask(cards))
+        assert sorted(melds) == sorted(format_meld(meld) for meld in best.melds)
+        assert {card for meld in melds for card in meld} <= set(cards)
 
 
 def test_a_discard_the_opponent_melds_is_flagged() -> None:

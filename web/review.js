@@ -38,12 +38,17 @@ export function stepTeller(dialog) {
   };
 }
 
-/** Return a labelled row of small cards (or "none"). */
-function cardRow(label, cards) {
+/** Return a labelled row of small cards in their `melds` and the cards left (or "none"). */
+function cardRow(label, cards, melds) {
   const row = element("div", "review-cards");
   row.append(element("span", "label", label));
-  if (cards.length) row.append(cardGroup(cards, "deadwood"));
-  else row.append(element("span", "", t("review.none")));
+  const groups = element("div", "groups");
+  const melded = new Set(melds.flat());
+  const loose = cards.filter((card) => !melded.has(card));
+  for (const meld of melds) groups.append(cardGroup(meld, "meld"));
+  if (loose.length) groups.append(cardGroup(loose, "deadwood"));
+  if (!cards.length) groups.append(element("span", "", t("review.none")));
+  row.append(groups);
   return row;
 }
 
@@ -66,12 +71,12 @@ function stepDetail(review, index) {
   );
   box.append(head);
   if (step.knew) {
-    box.append(cardRow(t("review.its_hand"), step.knew.hand));
+    box.append(cardRow(t("review.its_hand"), step.knew.hand, step.knew.melds));
     box.append(element("p", "", t("review.seen", { cards: prettyList(step.knew.discards), count: step.knew.stock_count })));
     box.append(element("p", "", t("review.known", { cards: prettyList(step.knew.known) })));
     if (step.reason) box.append(element("p", "why", t("review.why", { reason: reasonText(step.reason) })));
   } else if (step.hand) {
-    box.append(cardRow(t("review.your_hand"), step.hand));
+    box.append(cardRow(t("review.your_hand"), step.hand, step.melds));
     const flags = step.flags || [];
     if (flags.length) {
       const list = element("ul", "flags");
@@ -106,7 +111,7 @@ export function openReview(dialog, review) {
   );
   const dealt = element("details", "dealt");
   dealt.append(element("summary", "", t("review.dealt")));
-  dealt.append(cardRow(t("who.0"), review.dealt[0]), cardRow(t("who.1"), review.dealt[1]));
+  dealt.append(...[0, 1].map((seat) => cardRow(t(`who.${seat}`), review.dealt[seat], review.dealt_melds[seat])));
   if (review.upcard) dealt.append(element("p", "", t("review.upcard", { card: prettyCard(review.upcard) })));
   dialog.append(dealt);
 

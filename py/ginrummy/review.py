@@ -31,7 +31,7 @@ from .actions import Action, Kind
 from .cards import format_card, format_mask, mask_of, parse_card
 from .mahjong import MahjongHand
 from .match import Match
-from .melds import union
+from .melds import Melder, format_meld, union
 from .state import melder_for
 from .view import OPPONENT, PLAYER, SeatView, seat_view
 
@@ -67,7 +67,9 @@ def review_hand(match: Match, number: int, level: str) -> Json:
     while replay.hand_number < number:
         replay.play(next(actions))
     hand = replay.hand
+    melder = melder_for(replay.rules)
     dealt = [format_mask(cards) for cards in hand.hands]
+    dealt_melds = [best_melds(melder, cards) for cards in hand.hands]
     steps: list[Json] = []
     index = len(replay.actions)
     while not hand.over:
@@ -84,6 +86,7 @@ def review_hand(match: Match, number: int, level: str) -> Json:
         elif len(view.legal) > 1:
             advice = advise(view, "hard", replay.seed)
             step["hand"] = format_mask(view.hand)
+            step["melds"] = best_melds(melder, view.hand)
             step["advice"] = advice.to_json()
             step["flags"] = slips(view, action, advice.action, advice.key, advice.params)
         before = hand.hands[seat]
@@ -99,6 +102,7 @@ def review_hand(match: Match, number: int, level: str) -> Json:
         "hand_number": number,
         "dealer": hand.dealer,
         "dealt": dealt,
+        "dealt_melds": dealt_melds,
         "upcard": None if hand.first_upcard is None else format_card(hand.first_upcard),
         "final": [format_mask(cards) for cards in hand.hands],
         "result": score.to_json(),
@@ -107,10 +111,17 @@ def review_hand(match: Match, number: int, level: str) -> Json:
     }
 
 
+def best_melds(melder: Melder, cards: int) -> list[list[str]]:
+    """Return the melds of the best arrangement of ``cards``, each in laying order."""
+    return [format_meld(meld) for meld in melder.best_arrangement(cards).melds]
+
+
 def knowledge(view: SeatView) -> Json:
-    """Return what a seat knew when it moved: its hand, the discards, the other's known cards."""
+    """Return what a seat knew when it moved: its hand (and its best melds), the discards,
+    the other's known cards."""
     return {
         "hand": format_mask(view.hand),
+        "melds": best_melds(melder_for(view.rules), view.hand),
         "discards": [format_card(card) for card in view.discards],
         "known": format_mask(view.opponent_known),
         "stock_count": view.stock_count,
