@@ -242,6 +242,12 @@ def test_a_hand_of_mahjong_gin_played_by_tapping(
     expect(replay.locator(".replay-view")).not_to_have_attribute("data-step", "0")
     expect(replay.locator(".replay-table .group.meld")).to_have_count(len(table["melds"]))
     expect(replay.locator(".replay-result")).to_be_visible()
+    hands = state["view"]["hands"]
+    assert [] in hands  # a gin: all the winner's cards are on the table
+    for seat, cards in enumerate(hands):  # an empty hand is said, not left blank
+        empty = replay.locator(f".replay-seat.seat-{seat} .replay-empty")
+        expect(empty).to_have_count(0 if cards else 1)
+    expect(replay.locator(".replay-empty")).to_have_text("no cards left in hand")
     check_axe(page, "replay of a Mahjong gin hand")
     page.screenshot(path=str(artifacts / "mahjong-desktop-replay.png"))
     page.keyboard.press("Escape")

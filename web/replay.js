@@ -15,6 +15,7 @@ function seatRow(seat, step) {
   if (arrangement) {
     for (const meld of arrangement.melds) groups.append(cardGroup(meld, "meld"));
     if (arrangement.deadwood_cards.length) groups.append(cardGroup(arrangement.deadwood_cards, "deadwood"));
+    if (!groups.childElementCount) groups.append(element("span", "replay-empty", t("replay.empty_hand"))); // Mahjong gin's gin
     if (!step.mahjong) {
       row.querySelector("h3").append(element("span", "deadwood", t("deadwood", { count: arrangement.deadwood })));
     } // Mahjong gin counts no deadwood: the hand's cards count against it, as the table shows
@@ -50,7 +51,9 @@ function tableMelds(table) {
   for (const seat of [1, 0]) {
     const row = element("div", "replay-melds");
     row.append(element("span", "count", tSeat("mj.table", seat, { points: table.table_points[seat] })));
-    for (const meld of table.melds.filter((entry) => entry.seat === seat)) row.append(cardGroup(meld.cards, "meld"));
+    const melds = element("div", "groups");
+    for (const meld of table.melds.filter((entry) => entry.seat === seat)) melds.append(cardGroup(meld.cards, "meld"));
+    row.append(melds);
     box.append(row);
   }
   return box;

@@ -423,6 +423,7 @@ export default {
   "replay.start": "Das Geben",
   "replay.next_hand": "Das nächste Teilspiel wird gegeben",
   "replay.hidden": "Verdeckt: dieses Teilspiel lief noch",
+  "replay.empty_hand": "keine Karten mehr auf der Hand",
   "replay.first": "Erster Zug",
   "replay.prev": "Vorheriger Zug",
   "replay.next": "Nächster Zug",

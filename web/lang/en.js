@@ -266,6 +266,7 @@ export default {
   "replay.start": "The deal",
   "replay.next_hand": "The next hand is dealt",
   "replay.hidden": "Hidden: this hand was still being played",
+  "replay.empty_hand": "no cards left in hand",
   "replay.first": "First move",
   "replay.prev": "Previous move",
   "replay.next": "Next move",

@@ -423,6 +423,7 @@ export default {
   "replay.start": "El reparto",
   "replay.next_hand": "Se reparte la mano siguiente",
   "replay.hidden": "Oculta: esta mano aún se estaba jugando",
+  "replay.empty_hand": "ninguna carta en la mano",
   "replay.first": "Primera jugada",
   "replay.prev": "Jugada anterior",
   "replay.next": "Jugada siguiente",

@@ -423,6 +423,7 @@ export default {
   "replay.start": "La distribution",
   "replay.next_hand": "La donne suivante est distribuée",
   "replay.hidden": "Cachée : cette donne était encore en cours",
+  "replay.empty_hand": "plus aucune carte en main",
   "replay.first": "Premier coup",
   "replay.prev": "Coup précédent",
   "replay.next": "Coup suivant",

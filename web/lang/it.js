@@ -423,6 +423,7 @@ export default {
   "replay.start": "La distribuzione",
   "replay.next_hand": "Si distribuisce la mano successiva",
   "replay.hidden": "Nascosta: questa mano era ancora in gioco",
+  "replay.empty_hand": "nessuna carta rimasta in mano",
   "replay.first": "Prima mossa",
   "replay.prev": "Mossa precedente",
   "replay.next": "Mossa successiva",
