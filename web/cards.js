@@ -56,3 +56,13 @@ export function cardGroup(texts, kind) {
   for (const text of texts) group.append(faceCard(text));
   return group;
 }
+
+/** Return a hand laid out: a "groups" box of its `melds` (each a list of card texts), then
+ * its `loose` cards in a deadwood group (none when there are none). */
+export function meldGroups(melds, loose) {
+  const groups = document.createElement("div");
+  groups.className = "groups";
+  for (const meld of melds) groups.append(cardGroup(meld, "meld"));
+  if (loose.length) groups.append(cardGroup(loose, "deadwood"));
+  return groups;
+}

@@ -1,5 +1,5 @@
 // Dialogs: confirming a way to go out (with the melds it lays down) and the new-game form.
-import { cardGroup, prettyCard } from "./cards.js";
+import { meldGroups, prettyCard } from "./cards.js";
 import { element, button } from "./dom.js";
 import { languageName, list, t, tOr } from "./strings.js";
 
@@ -15,9 +15,7 @@ export function confirmGoOut(dialog, entry, mahjong = false) {
   const choices = [];
   for (const option of entry.options) {
     const box = element("div", "option");
-    const groups = element("div", "groups");
-    for (const meld of option.melds) groups.append(cardGroup(meld, "meld"));
-    if (option.deadwood_cards.length) groups.append(cardGroup(option.deadwood_cards, "deadwood"));
+    const groups = meldGroups(option.melds, option.deadwood_cards);
     const go = button(t("confirm.go"), { action: option.action });
     go.classList.add("primary");
     choices.push(go);

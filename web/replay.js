@@ -1,7 +1,7 @@
 // Replays: save the game as a record file, open one and step through it move by move.
 // Both hands show for every hand that is over in the record; of a hand still in play,
 // only the player's. Opening a file never touches the game in play.
-import { backCard, cardGroup, faceCard } from "./cards.js";
+import { backCard, cardGroup, faceCard, meldGroups } from "./cards.js";
 import { button, download, element, today } from "./dom.js";
 import { listenKeys, moveText, stepTeller } from "./review.js";
 import { errorText, t, tSeat } from "./strings.js";
@@ -10,11 +10,9 @@ import { errorText, t, tSeat } from "./strings.js";
 function seatRow(seat, step) {
   const row = element("div", `replay-seat seat-${seat}`);
   row.append(element("h3", "", t(`who.${seat}`)));
-  const groups = element("div", "groups");
   const arrangement = step.hands[seat];
+  const groups = arrangement ? meldGroups(arrangement.melds, arrangement.deadwood_cards) : element("div", "groups");
   if (arrangement) {
-    for (const meld of arrangement.melds) groups.append(cardGroup(meld, "meld"));
-    if (arrangement.deadwood_cards.length) groups.append(cardGroup(arrangement.deadwood_cards, "deadwood"));
     if (!groups.childElementCount) groups.append(element("span", "replay-empty", t("replay.empty_hand"))); // Mahjong gin's gin
     if (!step.mahjong) {
       row.querySelector("h3").append(element("span", "deadwood", t("deadwood", { count: arrangement.deadwood })));

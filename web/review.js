@@ -1,7 +1,7 @@
 // The review of a finished hand: both hands as dealt, then move by move what the
 // opponent knew and why it played, and the player's turns where a better move existed.
 import { moveClause, turnText } from "./announce.js";
-import { cardGroup, prettyCard } from "./cards.js";
+import { meldGroups, prettyCard } from "./cards.js";
 import { button, element } from "./dom.js";
 import { reasonText } from "./reasons.js";
 import { t } from "./strings.js";
@@ -42,11 +42,8 @@ export function stepTeller(dialog) {
 function cardRow(label, cards, melds) {
   const row = element("div", "review-cards");
   row.append(element("span", "label", label));
-  const groups = element("div", "groups");
   const melded = new Set(melds.flat());
-  const loose = cards.filter((card) => !melded.has(card));
-  for (const meld of melds) groups.append(cardGroup(meld, "meld"));
-  if (loose.length) groups.append(cardGroup(loose, "deadwood"));
+  const groups = meldGroups(melds, cards.filter((card) => !melded.has(card)));
   if (!cards.length) groups.append(element("span", "", t("review.none")));
   row.append(groups);
   return row;

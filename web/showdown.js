@@ -1,6 +1,6 @@
 // The end of a hand: both hands in melds, lay-offs moving onto the knocker's melds,
 // the points with the rule behind each, and the score sheet.
-import { cardGroup, prettyCard } from "./cards.js";
+import { cardGroup, meldGroups, prettyCard } from "./cards.js";
 import { element } from "./dom.js";
 import { PERSONS, capitalized, list, t, tSeat } from "./strings.js";
 
@@ -15,10 +15,7 @@ export function handRow(title, melds, deadwood, count) {
     counted.dataset.count = count;
     head.append(counted);
   }
-  const groups = element("div", "groups");
-  for (const meld of melds) groups.append(cardGroup(meld, "meld"));
-  if (deadwood.length) groups.append(cardGroup(deadwood, "deadwood"));
-  row.append(head, groups);
+  row.append(head, meldGroups(melds, deadwood));
   return row;
 }
 
