@@ -26,6 +26,7 @@ from player import (
 from playwright.sync_api import Page, expect
 
 from deals import KNOCKER, LOOSE, STANDARD, crafted, make_deck, played_by_hard, seed_dealt_by
+from ginrummy.bridge import Session
 from ginrummy.match import Match
 
 PHONE = {"width": 390, "height": 844}
@@ -64,6 +65,25 @@ def knock_ready(page: Page, base_url: str) -> None:
     """Open a crafted hand where the player takes the 2d and can knock with the Kd (2)."""
     plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d"))
     click_action(page, "upcard")
+
+
+def test_beside_a_gin_a_knock_is_offered_only_for_the_picked_card(
+    page: Page, base_url: str
+) -> None:
+    # Taking the 4s, the Kd's discard is gin (As2s3s4s, 4c5c6c, 7d7h7s), and throwing the
+    # As knocks with the Kd's 10: the knock was offered beside the gin (on a hand of four
+    # threes, five knocks in three rows), though it scores less than the gin and can be
+    # undercut. The gin stands alone now; a picked card still offers its knock.
+    plant_save(page, base_url, crafted(KNOCKER, LOOSE, "4s"))
+    click_action(page, "upcard")
+    knocks = page.locator("#controls .go-out.knock:visible")
+    expect(page.locator('#controls [data-action="gin Kd"]')).to_be_visible()
+    expect(knocks).to_have_count(0)
+    offered = Session().resume(saved(page)["save"])["going_out"]
+    assert sorted(e["action"] for e in offered) == ["gin Kd", "knock As"]
+    tap(page.locator('#hand [data-card="As"]'))
+    expect(knocks).to_have_count(1)
+    expect(knocks).to_have_attribute("data-action", "knock As")
 
 
 def test_a_hint_to_knock_marks_the_knock_button_in_its_own_line(page: Page, base_url: str) -> None:

@@ -397,19 +397,21 @@ function drawTalk(state, ui, legal) {
 
 /**
  * Return whether the controls show a way to go out: every gin, and of the knocks the one with
- * the card picked to discard, or with none picked those that leave the least deadwood, and the
- * hinted one. A knock with another card is a tap on that card away: a button for each knock
- * (eight on some hands) pushed a phone's hand out of the window.
+ * the card picked to discard, or with none picked those that leave the least deadwood (none
+ * beside a gin, which scores more and cannot be undercut), and the hinted one. A knock with
+ * another card is a tap on that card away: a button for each knock (eight on some hands)
+ * pushed a phone's hand out of the window, and five beside a gin took three rows.
  */
 function goingOutOffer(state, ui) {
   const knocks = state.going_out.filter((entry) => entry.kind === "knock");
+  const gin = knocks.length < state.going_out.length;
   const deadwood = (entry) => state.discard_deadwood[entry.card];
   const least = Math.min(...knocks.map(deadwood));
   const picked = knocks.some((entry) => entry.card === ui.selected);
   return (entry) =>
     entry.kind !== "knock" ||
     entry.action === ui.hinted ||
-    (picked ? entry.card === ui.selected : deadwood(entry) === least);
+    (picked ? entry.card === ui.selected : !gin && deadwood(entry) === least);
 }
 
 /** Return the Meld and Add buttons the player's picked cards make (Mahjong gin). */
