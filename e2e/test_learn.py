@@ -19,8 +19,9 @@ from player import (
     saved,
     take_turn,
     wait_idle,
+    window,
 )
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from deals import KNOCKER, LOOSE, STANDARD, crafted, seed_dealt_by
 from ginrummy.match import Match
@@ -90,7 +91,9 @@ def test_the_new_game_form_starts_a_practice_game(page: Page, base_url: str) -> 
     expect(page.locator("#undo-button")).to_be_visible()
 
 
-def test_the_review_flags_a_missed_knock(page: Page, base_url: str, artifacts: Path) -> None:
+def review_a_missed_knock(page: Page, base_url: str) -> Locator:
+    """Play a crafted hand where the player discards instead of knocking with the Kd, to
+    its end, and return its review's dialog, open."""
     plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d"))
     click_action(page, "upcard")
     expect(page.locator('#controls [data-action="knock Kd"]')).to_be_visible()
@@ -99,6 +102,11 @@ def test_the_review_flags_a_missed_knock(page: Page, base_url: str, artifacts: P
     page.locator('#showdown [data-command="review"]').click()
     dialog = page.locator("dialog#review")
     expect(dialog).to_be_visible()
+    return dialog
+
+
+def test_the_review_flags_a_missed_knock(page: Page, base_url: str, artifacts: Path) -> None:
+    dialog = review_a_missed_knock(page, base_url)
     step = dialog.locator(".review-step")
     expect(step).to_have_attribute("data-step", "1")  # it opens on the first flagged turn
     expect(step.locator('[data-flag="missed_knock"]')).to_contain_text("knocked")
@@ -121,6 +129,21 @@ def test_the_review_flags_a_missed_knock(page: Page, base_url: str, artifacts: P
     expect(step).to_have_attribute("data-step", "2")
     expect(step).to_contain_text("Its hand")  # the opponent's move: what it knew
     expect(step).to_contain_text("Cards it knew you held: 2")
+
+
+def test_the_review_s_hands_fit_a_small_phone(page: Page, base_url: str, artifacts: Path) -> None:
+    # Each hand's melds wrap beside its label; at 320x568 a dealt hand of no meld, ten cards
+    # in one group, ran past the dialog's edge there, so its groups go under the label.
+    page.set_viewport_size(window("320x568"))
+    dialog = review_a_missed_knock(page, base_url)
+    dialog.locator("details.dealt summary").click()
+    expect(dialog.locator("details.dealt .review-cards")).to_have_count(2)
+    edge = dialog.evaluate("d => d.getBoundingClientRect().right")
+    rights = dialog.locator(".review-cards .card").evaluate_all(
+        "cs => cs.map((c) => c.getBoundingClientRect().right)"
+    )
+    assert len(rights) == 10 + 10 + 11 and max(rights) <= edge, (max(rights), edge)
+    page.screenshot(path=str(artifacts / "review-320x568.png"))
 
 
 def test_a_game_file_saves_and_replays_move_by_move(
