@@ -553,6 +553,26 @@ def test_a_hinted_addition_and_the_discard_share_a_row_on_a_small_phone(
     assert fits_the_height(page)
 
 
+@pytest.mark.browser_context_args(has_touch=True, is_mobile=True)  # a phone: no key badges
+def test_a_hint_over_eight_melds_fits_a_small_phone(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    # Eight melds on the table, the player's in two rows, and the hint's line of two: the
+    # page was 650 px high at 360x640, the hand's foot below the fold. The hint's line is a
+    # little smaller there now, and the hand a little closer to its head.
+    match = plant_played(page, base_url, "360x640", 106, seed=4)
+    assert len(seat_view(match, 0).table) == 8
+    page.emulate_media(reduced_motion="reduce")
+    page.click("#hint-button")
+    expect(page.locator("#hint-line")).to_contain_text("Discard 4♣")
+    assert fits_the_height(page)
+    pick(page, "4c")  # picked, the card rises: clear of the hand's head still
+    head = page.locator("#me .seat-head").bounding_box()
+    raised = page.locator('#hand .card.selected[data-card="4c"]').bounding_box()
+    assert head and raised and raised["y"] >= head["y"] + head["height"]
+    page.screenshot(path=str(artifacts / "mahjong-360x640-hint-eight-melds.png"))
+
+
 def test_the_opponent_s_two_melds_of_a_turn_are_told_once(page: Page, base_url: str) -> None:
     # Hard's turn (seat 1, seed 3): take 1 (the 5c), meld 5s5c5d, meld 6d7d8d, discard Th.
     # The line said "laid a meld on the table, laid a meld on the table"; the screen
