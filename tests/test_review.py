@@ -85,14 +85,18 @@ def test_a_review_shows_both_hands_and_what_the_opponent_knew() -> None:
 def test_a_review_gives_each_hand_shown_in_its_best_melds() -> None:
     review = review_hand(MISSED_KNOCK, 1, "normal")
     # Dealt As 2s 3s 4c 5c 6c 7s 7d 7h Kd: three melds, the Kd left over.
-    assert sorted(review["dealt_melds"][0]) == [
+    dealt = review["dealt_arranged"][0]
+    assert dealt["deadwood_cards"] == ["Kd"]
+    assert sorted(dealt["melds"]) == [
         ["4c", "5c", "6c"],
         ["7s", "7d", "7h"],
         ["As", "2s", "3s"],
     ]
     melder = melder_for(MISSED_KNOCK.rules)
-    shown = [(s["hand"], s["melds"]) for s in review["steps"] if "hand" in s]
-    shown += [(s["knew"]["hand"], s["knew"]["melds"]) for s in review["steps"] if "knew" in s]
+    shown = [(s["hand"], s["arranged"]["melds"]) for s in review["steps"] if "hand" in s]
+    shown += [
+        (s["knew"]["hand"], s["knew"]["arranged"]["melds"]) for s in review["steps"] if "knew" in s
+    ]
     assert len(shown) == 6
     for cards, melds in shown:
         best = melder.best_arrangement(parse_mask(cards))

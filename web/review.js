@@ -38,13 +38,13 @@ export function stepTeller(dialog) {
   };
 }
 
-/** Return a labelled row of small cards in their `melds` and the cards left (or "none"). */
-function cardRow(label, cards, melds) {
+/** Return a labelled row of a hand's small cards in its best `arranged` melds and the cards
+ * left (or "none"). */
+function cardRow(label, arranged) {
   const row = element("div", "review-cards");
   row.append(element("span", "label", label));
-  const melded = new Set(melds.flat());
-  const groups = meldGroups(melds, cards.filter((card) => !melded.has(card)));
-  if (!cards.length) groups.append(element("span", "", t("review.none")));
+  const groups = meldGroups(arranged.melds, arranged.deadwood_cards);
+  if (!groups.childElementCount) groups.append(element("span", "", t("review.none")));
   row.append(groups);
   return row;
 }
@@ -68,12 +68,12 @@ function stepDetail(review, index) {
   );
   box.append(head);
   if (step.knew) {
-    box.append(cardRow(t("review.its_hand"), step.knew.hand, step.knew.melds));
+    box.append(cardRow(t("review.its_hand"), step.knew.arranged));
     box.append(element("p", "", t("review.seen", { cards: prettyList(step.knew.discards), count: step.knew.stock_count })));
     box.append(element("p", "", t("review.known", { cards: prettyList(step.knew.known) })));
     if (step.reason) box.append(element("p", "why", t("review.why", { reason: reasonText(step.reason) })));
   } else if (step.hand) {
-    box.append(cardRow(t("review.your_hand"), step.hand, step.melds));
+    box.append(cardRow(t("review.your_hand"), step.arranged));
     const flags = step.flags || [];
     if (flags.length) {
       const list = element("ul", "flags");
@@ -108,7 +108,7 @@ export function openReview(dialog, review) {
   );
   const dealt = element("details", "dealt");
   dealt.append(element("summary", "", t("review.dealt")));
-  dealt.append(...[0, 1].map((seat) => cardRow(t(`who.${seat}`), review.dealt[seat], review.dealt_melds[seat])));
+  dealt.append(...[0, 1].map((seat) => cardRow(t(`who.${seat}`), review.dealt_arranged[seat])));
   if (review.upcard) dealt.append(element("p", "", t("review.upcard", { card: prettyCard(review.upcard) })));
   dialog.append(dealt);
 

@@ -31,7 +31,7 @@ from .actions import Action, Kind
 from .cards import format_card, format_mask, mask_of, parse_card
 from .mahjong import MahjongHand
 from .match import Match
-from .melds import Melder, format_meld, union
+from .melds import union
 from .state import melder_for
 from .view import OPPONENT, PLAYER, SeatView, seat_view
 
@@ -69,7 +69,7 @@ def review_hand(match: Match, number: int, level: str) -> Json:
     hand = replay.hand
     melder = melder_for(replay.rules)
     dealt = [format_mask(cards) for cards in hand.hands]
-    dealt_melds = [best_melds(melder, cards) for cards in hand.hands]
+    dealt_arranged = [melder.best_arrangement(cards).to_json() for cards in hand.hands]
     steps: list[Json] = []
     index = len(replay.actions)
     while not hand.over:
@@ -86,7 +86,7 @@ def review_hand(match: Match, number: int, level: str) -> Json:
         elif len(view.legal) > 1:
             advice = advise(view, "hard", replay.seed)
             step["hand"] = format_mask(view.hand)
-            step["melds"] = best_melds(melder, view.hand)
+            step["arranged"] = view.arrangement().to_json()
             step["advice"] = advice.to_json()
             step["flags"] = slips(view, action, advice.action, advice.key, advice.params)
         before = hand.hands[seat]
@@ -102,7 +102,7 @@ def review_hand(match: Match, number: int, level: str) -> Json:
         "hand_number": number,
         "dealer": hand.dealer,
         "dealt": dealt,
-        "dealt_melds": dealt_melds,
+        "dealt_arranged": dealt_arranged,
         "upcard": None if hand.first_upcard is None else format_card(hand.first_upcard),
         "final": [format_mask(cards) for cards in hand.hands],
         "result": score.to_json(),
@@ -111,17 +111,12 @@ def review_hand(match: Match, number: int, level: str) -> Json:
     }
 
 
-def best_melds(melder: Melder, cards: int) -> list[list[str]]:
-    """Return the melds of the best arrangement of ``cards``, each in laying order."""
-    return [format_meld(meld) for meld in melder.best_arrangement(cards).melds]
-
-
 def knowledge(view: SeatView) -> Json:
-    """Return what a seat knew when it moved: its hand (and its best melds), the discards,
-    the other's known cards."""
+    """Return what a seat knew when it moved: its hand (and its best arrangement), the
+    discards, the other's known cards."""
     return {
         "hand": format_mask(view.hand),
-        "melds": best_melds(melder_for(view.rules), view.hand),
+        "arranged": view.arrangement().to_json(),
         "discards": [format_card(card) for card in view.discards],
         "known": format_mask(view.opponent_known),
         "stock_count": view.stock_count,
