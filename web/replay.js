@@ -1,7 +1,7 @@
 // Replays: save the game as a record file, open one and step through it move by move.
 // Both hands show for every hand that is over in the record; of a hand still in play,
 // only the player's. Opening a file never touches the game in play.
-import { backCard, cardGroup, faceCard, meldGroups } from "./cards.js";
+import { backCard, faceCard, meldGroups } from "./cards.js";
 import { button, download, element, today } from "./dom.js";
 import { listenKeys, moveText, stepTeller } from "./review.js";
 import { errorText, t, tSeat } from "./strings.js";
@@ -11,13 +11,15 @@ function seatRow(seat, step) {
   const row = element("div", `replay-seat seat-${seat}`);
   row.append(element("h3", "", t(`who.${seat}`)));
   const arrangement = step.hands[seat];
-  const groups = arrangement ? meldGroups(arrangement.melds, arrangement.deadwood_cards) : element("div", "groups");
+  let groups;
   if (arrangement) {
+    groups = meldGroups(arrangement.melds, arrangement.deadwood_cards);
     if (!groups.childElementCount) groups.append(element("span", "replay-empty", t("replay.empty_hand"))); // Mahjong gin's gin
     if (!step.mahjong) {
       row.querySelector("h3").append(element("span", "deadwood", t("deadwood", { count: arrangement.deadwood })));
     } // Mahjong gin counts no deadwood: the hand's cards count against it, as the table shows
   } else {
+    groups = element("div", "groups");
     const hidden = element("div", "group hidden-hand");
     hidden.title = t("replay.hidden");
     for (const text of step.opponent_known) hidden.append(faceCard(text));
@@ -49,9 +51,8 @@ function tableMelds(table) {
   for (const seat of [1, 0]) {
     const row = element("div", "replay-melds");
     row.append(element("span", "count", tSeat("mj.table", seat, { points: table.table_points[seat] })));
-    const melds = element("div", "groups");
-    for (const meld of table.melds.filter((entry) => entry.seat === seat)) melds.append(cardGroup(meld.cards, "meld"));
-    row.append(melds);
+    const own = table.melds.filter((entry) => entry.seat === seat);
+    row.append(meldGroups(own.map((meld) => meld.cards), []));
     box.append(row);
   }
   return box;
