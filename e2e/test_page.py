@@ -35,6 +35,7 @@ from deals import (
     NEAR_GIN,
     STANDARD,
     crafted,
+    draw_and_throw,
     layoff_match,
     seed_dealt_by,
 )
@@ -255,14 +256,10 @@ def test_an_undercut(page: Page, base_url: str) -> None:
 
 
 def test_a_dead_hand(page: Page, base_url: str, artifacts: Path) -> None:
-    match = Match(STANDARD, seed=seed_dealt_by(STANDARD, 1))
-    match.play("pass")
-    match.play("pass")
-    while not (match.to_move == 0 and len(match.hand.stock) == 3):
-        before = match.hand.hands[match.to_move]
-        match.play("stock")
-        drawn = match.hand.hands[match.to_move] & ~before
-        match.play(f"discard {_card_text(drawn)}")
+    match = draw_and_throw(
+        Match(STANDARD, seed=seed_dealt_by(STANDARD, 1)),
+        until=lambda match: match.to_move == 0 and len(match.hand.stock) == 3,
+    )
     plant_save(page, base_url, match)
     hand_before = set(hand_cards(page))
     click_action(page, "stock")
@@ -289,12 +286,6 @@ def test_a_dead_hand(page: Page, base_url: str, artifacts: Path) -> None:
         )
         assert sorted(shown) == sorted(format_mask(best.deadwood))
     page.locator("#showdown").screenshot(path=str(artifacts / "dead-hand.png"))
-
-
-def _card_text(mask: int) -> str:
-    """Return the text of the one card in ``mask``."""
-    (text,) = format_mask(mask)
-    return text
 
 
 def test_manual_lay_offs_are_clicked_onto_the_knocker_s_melds(page: Page, base_url: str) -> None:

@@ -7,13 +7,13 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ginrummy import bridge
 from ginrummy.bot import make_player
 from ginrummy.bot.decision import Player
-from ginrummy.cards import DECK_SIZE, format_card, parse_card, parse_cards
+from ginrummy.cards import DECK_SIZE, format_card, format_mask, parse_card, parse_cards
 from ginrummy.match import Match, first_dealer
 from ginrummy.rules import PRESETS, Deal, Rules, find_rules
 from ginrummy.state import Hand
@@ -173,4 +173,20 @@ def played_by_hard(rules: Rules, moves: int, seed: int) -> Match:
     match = Match(rules, seed=seed)
     players = [make_player("hard", 1), make_player("hard", 2)]
     collections.deque(play_views(match, players, moves), 0)
+    return match
+
+
+def draw_and_throw(match: Match, until: Callable[[Match], bool]) -> Match:
+    """Play ``match`` on, each seat passing the first upcard, then drawing from the stock
+    and throwing the card it drew, until ``until(match)`` holds between turns (a dead
+    hand, once the stock is down to two); return it."""
+    while not until(match):
+        if "pass" in {action.text for action in match.legal_actions()}:
+            match.play("pass")
+            continue
+        seat = match.to_move
+        before = match.hand.hands[seat]
+        match.play("stock")
+        (drawn,) = format_mask(match.hand.hands[seat] & ~before)
+        match.play(f"discard {drawn}")
     return match

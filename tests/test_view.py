@@ -9,6 +9,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from deals import draw_and_throw
 from ginrummy.cards import cards_of, format_card, format_mask, mask_of
 from ginrummy.match import Match
 from ginrummy.rules import PRESETS, find_rules
@@ -93,15 +94,7 @@ def test_a_dead_hand_s_view_arranges_both_hands_in_melds() -> None:
     # dies. The page shows each hand as a knock would have laid it down, from the view.
     match = Match(seed=5)
     assert seat_view(match, 0).to_json()["revealed_arrangements"] is None
-    while not match.hand.over:
-        if "pass" in [a.text for a in match.legal_actions()]:
-            match.play("pass")
-            continue
-        seat = match.to_move
-        before = match.hand.hands[seat]
-        match.play("stock")
-        drawn = match.hand.hands[seat] & ~before
-        match.play(f"discard {format_card(drawn.bit_length() - 1)}")
+    draw_and_throw(match, until=lambda match: match.hand.over)
     assert match.hand.score is not None and match.hand.score.outcome.value == "dead"
     melder = melder_for(match.rules)
     for seat in (0, 1):
