@@ -136,7 +136,8 @@ def play_the_take(page: Page, artifacts: Path) -> None:
     expect(page.locator("#hand .card.selected")).to_have_count(4)
     page.screenshot(path=str(artifacts / "mahjong-phone-picked.png"))
     meld = page.locator('#controls [data-action="meld 4h5h6h7h"]')
-    expect(meld).to_have_accessible_name("Meld 4♥ 5♥ 6♥ 7♥")
+    # a run of four or more is named by its ends
+    expect(meld).to_have_accessible_name("Meld 4♥\N{EN DASH}7♥")
     meld.click()
     wait_idle(page)
     assert table_melds(page) == {"0": [["4h", "5h", "6h", "7h"]], "1": []}
@@ -148,7 +149,7 @@ def play_the_take(page: Page, artifacts: Path) -> None:
     run = page.locator("#mj-table .mj-meld").first
     expect(run).to_have_attribute("data-action", "add 3h to 4h5h6h7h")
     expect(page.locator('#controls [data-action="add 3h to 4h5h6h7h"]')).to_have_accessible_name(
-        "Add 3♥ to 4♥ 5♥ 6♥ 7♥"
+        "Add 3♥ to 4♥\N{EN DASH}7♥"
     )
     run.click()  # a tap on the table meld adds the picked card to it
     wait_idle(page)
@@ -278,7 +279,7 @@ def test_the_first_turn_played_with_the_keyboard_is_told(page: Page, base_url: s
         expect(page.locator(f'#hand [data-card="{card}"]')).to_have_attribute(
             "aria-pressed", "true"
         )
-    expect(log).to_contain_text("Picked the seven of hearts. Now possible: Meld 4♥ 5♥ 6♥ 7♥.")
+    expect(log).to_contain_text("Picked the seven of hearts. Now possible: Meld 4♥\N{EN DASH}7♥.")
     expect(page.locator('#controls [data-action="meld 4h5h6h7h"]')).to_have_attribute(
         "aria-keyshortcuts", "M"
     )
@@ -571,6 +572,44 @@ def test_a_hint_over_eight_melds_fits_a_small_phone(
     raised = page.locator('#hand .card.selected[data-card="4c"]').bounding_box()
     assert head and raised and raised["y"] >= head["y"] + head["height"]
     page.screenshot(path=str(artifacts / "mahjong-360x640-hint-eight-melds.png"))
+
+
+def test_five_melds_of_twenty_cards_keep_one_row_on_a_small_phone(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    # The player's five melds of 20 cards took two rows at 360x640, and with the hint's line
+    # the page was 668 px high, the hand's foot below the fold. The melds' cards narrow to
+    # 22 px there now, as at 280 px wide.
+    match = plant_played(page, base_url, "360x640", 104, seed=4)
+    assert sorted(seat for _, seat in seat_view(match, 0).table) == [0] * 5 + [1] * 2
+    page.emulate_media(reduced_motion="reduce")
+    page.click("#hint-button")
+    expect(page.locator("#hint-line")).to_contain_text("Lay 6♣ 7♣ 8♣")
+    assert_one_row_each(page, [2, 5], 22)
+    assert fits_the_height(page)
+    page.screenshot(path=str(artifacts / "mahjong-360x640-five-melds.png"))
+
+
+def test_an_addition_to_a_long_run_shares_a_row_with_its_discard(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    # "Add 9♠ to 4♠ 5♠ 6♠ 7♠ 8♠" took a row of its own above "Discard 9♠" at 360x640, and
+    # the hint's line two: the page was 666 px high. A run of four or more is named by its
+    # ends now. The opponent's turn before names the cards it added (it said "added to
+    # melds on the table 2 times").
+    plant_played(page, base_url, "360x640", 188, seed=4)
+    expect(page.locator("#opp-says")).to_contain_text("added the 4♠ and 8♠ to melds on the table")
+    page.emulate_media(reduced_motion="reduce")
+    page.click("#hint-button")
+    expect(page.locator("#hint-line")).to_have_text(
+        "Hint: Add 9♠ to 4♠\N{EN DASH}8♠: 5 points for you."
+    )
+    buttons = page.locator("#controls button")
+    expect(buttons).to_contain_text(["Add 9♠ to 4♠\N{EN DASH}8♠", "Discard 9♠"])
+    tops = buttons.evaluate_all("bs => bs.map((b) => Math.round(b.getBoundingClientRect().top))")
+    assert len(set(tops)) == 1, tops
+    assert fits_the_height(page)
+    page.screenshot(path=str(artifacts / "mahjong-360x640-long-run.png"))
 
 
 def test_the_opponent_s_two_melds_of_a_turn_are_told_once(page: Page, base_url: str) -> None:

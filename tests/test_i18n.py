@@ -509,7 +509,9 @@ def test_a_run_of_melds_additions_or_lay_offs_is_told_once() -> None:
     """A turn that lays several melds, adds to the table's melds several times or lays off
     several cards says so once, not the same clause again and again (the page said "The
     opponent took the discard pile down to the 5♣, laid a meld on the table, laid a meld on
-    the table, and discarded the 10♥."); a single meld is told as before."""
+    the table, and discarded the 10♥."); a single meld is told as before. Additions name
+    the cards added, as lay-offs do (the page said "added to melds on the table 2 times",
+    and a single addition did not say what it added)."""
     turns = [
         (1, [["take 2", "5c", {}], ["meld 5c5d5h", "", {}], ["meld 6d7d8d", "", {}],
              ["discard Th", "Th", {}]]),
@@ -518,21 +520,49 @@ def test_a_run_of_melds_additions_or_lay_offs_is_told_once() -> None:
              ["add Td to 6d7d8d9d", "", {}], ["discard Th", "Th", {}]]),
         (1, [["layoff 5d 0", "5d", {}], ["layoff 6d 0", "6d", {}], ["done", "", {}]]),
         (1, [["layoff 5d 0", "5d", {"spoken": True}], ["layoff 6d 0", "6d", {"spoken": True}]]),
+        (1, [["stock", "", {}], ["add 9dTd to 6d7d8d", "", {}], ["discard Th", "Th", {}]]),
     ]  # fmt: skip
     english = render([{"lang": "en", "seat": seat, "moves": moves} for seat, moves in turns])
     assert english == [
         "The opponent took the discard pile down to the 5♣, laid 2 melds on the table, and "
         "discarded the 10♥.",
         "The opponent drew from the stock, laid a meld on the table, and discarded the 10♥.",
-        "You added to melds on the table 3 times and discarded the 10♥.",
+        "You added the 9♦, 5♠, and 10♦ to melds on the table and discarded the 10♥.",
         "The opponent laid off the 5♦ and 6♦ and finished laying off.",
         "The opponent laid off the five of diamonds and six of diamonds.",
+        "The opponent drew from the stock, added the 9♦ and 10♦ to a meld on the table, and "
+        "discarded the 10♥.",
     ]
-    german = render([{"lang": "de", "seat": 1, "moves": turns[0][1]}])
+    german = render([{"lang": "de", "seat": 1, "moves": turns[index][1]} for index in (0, 2)])
     assert german == [
         "Der Gegner hat den Ablagestapel bis 5♣ genommen, hat 2 Kombinationen ausgelegt und "
-        "hat 10♥ abgelegt."
+        "hat 10♥ abgelegt.",
+        "Der Gegner hat 9♦, 5♠ und 10♦ an Kombinationen auf dem Tisch angelegt und hat 10♥ "
+        "abgelegt.",
     ]
+
+
+@needs_node
+def test_a_long_run_is_named_by_its_ends() -> None:
+    """A run of four cards or more is named by its first and last cards in a move's
+    button and a hint's sentence, so that on a phone "Add 6♣ to 7♣ 8♣ 9♣ 10♣ J♣" and
+    its discard share a row (at 360x640 they took two, the hint two lines, and the hand
+    went below the fold); round the corner runs (Mahjong gin under its own ace rule) from
+    the card after the gap, three cards and sets as they are."""
+    melds = {
+        "7c8c9cTcJc": "7♣\N{EN DASH}J♣",
+        "AsQsKs2s": "Q♠\N{EN DASH}2♠",  # Q K A 2: its cards come in deck order, the run starts at Q
+        "Ah2h3h4h": "A♥\N{EN DASH}4♥",
+        "7c8c9c": "7♣ 8♣ 9♣",
+        "7c7d7h7s": "7♣ 7♦ 7♥ 7♠",
+    }
+    jobs = [
+        {"lang": "en", "reason": {"key": "mj_add", "params": {"cards": "6c", "meld": meld,
+                                                             "points": 5}}}
+        for meld in melds
+    ]  # fmt: skip
+    said = [f"Add 6♣ to {shown}: 5 points for you." for shown in melds.values()]
+    assert render(jobs) == said
 
 
 @needs_node

@@ -1,6 +1,7 @@
 // Telling screen readers what happens: every move of both players in words, each hand's
 // start and result, in one polite live region (a role="log", one line per announcement).
 import { cardName, prettyCard } from "./cards.js";
+import { laidCards } from "./mahjong.js";
 import { moveWord } from "./reasons.js";
 import { capitalized, list, t, tSeat } from "./strings.js";
 
@@ -27,12 +28,18 @@ export function moveClause(seat, action, card = "", { drew, count, spoken = fals
   const named = word === "stock" ? drew : card;
   if (word === "stock" && drew) word = "stock_seen";
   if (word === "knock" && count !== undefined) word = "knock_count";
-  return tSeat(`move.${word}`, seat, { card: named ? cardText(named, spoken) : "", count });
+  const cards = word === "add" ? cardList(laidCards(action), spoken) : "";
+  return tSeat(`move.${word}`, seat, { card: named ? cardText(named, spoken) : "", count, cards });
 }
 
 /** Return a card text ("Qs") as a move tells it: "Q♠", or "queen of spades" when `spoken`. */
 function cardText(card, spoken) {
   return spoken ? cardName(card) : prettyCard(card);
+}
+
+/** Return card texts as a move lists them: "5♥ and 6♥" (in words when `spoken`). */
+function cardList(cards, spoken) {
+  return list(cards.map((card) => cardText(card, spoken)));
 }
 
 /**
@@ -48,9 +55,9 @@ const RUNS = new Set(["meld", "add", "layoff"]);
 
 /**
  * Return the clauses of consecutive `events` of `seat` (`clause(event)` tells one move):
- * a run of melds or of additions told as one by its count ("laid 2 melds on the table"),
- * a run of lay-offs as one by its cards ("laid off the 5♥ and 6♥", named in words when
- * `spoken`), not the same clause again and again.
+ * a run of melds told as one by its count ("laid 2 melds on the table"), a run of
+ * additions or of lay-offs as one by its cards ("laid off the 5♥ and 6♥", named in words
+ * when `spoken`), not the same clause again and again.
  */
 export function turnClauses(seat, events, clause, spoken = false) {
   const clauses = [];
@@ -60,10 +67,10 @@ export function turnClauses(seat, events, clause, spoken = false) {
     while (RUNS.has(word) && end < events.length && moveWord(events[end].action) === word) end++;
     const run = events.slice(start, end);
     if (run.length === 1) clauses.push(clause(run[0]));
-    else if (word !== "layoff") clauses.push(tSeat(`move.${word}_many`, seat, { count: run.length }));
+    else if (word === "meld") clauses.push(tSeat(`move.${word}_many`, seat, { count: run.length }));
     else {
-      const cards = run.map((event) => cardText(event.card, spoken));
-      clauses.push(tSeat(`move.${word}_many`, seat, { cards: list(cards) }));
+      const cards = run.flatMap((event) => (word === "add" ? laidCards(event.action) : [event.card]));
+      clauses.push(tSeat(`move.${word}_many`, seat, { cards: cardList(cards, spoken) }));
     }
     start = end;
   }

@@ -15,6 +15,30 @@ export function prettyCard(text) {
   return text ? rankShown(text) + SUIT_SYMBOLS[text[1]] : "";
 }
 
+const RANK_ORDER = "A23456789TJQK";
+const RUN_ENDS_FROM = 4; // a run this long is named by its ends
+
+/**
+ * Return a meld's card texts as people write them: "7♠ 7♣ 7♦", "6♠ 7♠ 8♠", and a run of
+ * four or more by its ends, "6♠–9♠" (round the corner too: "Q♠–2♠"), which keeps a long
+ * run's name to one short line on a phone's buttons and hints.
+ */
+export function meldText(texts) {
+  const ends = runEnds(texts);
+  return ends ? ends.map(prettyCard).join("–") : texts.map(prettyCard).join(" ");
+}
+
+/** Return the first and last cards of `texts` in run order when they are a run of
+ * `RUN_ENDS_FROM` or more cards of one suit, else null. */
+function runEnds(texts) {
+  if (texts.length < RUN_ENDS_FROM || new Set(texts.map((text) => text[1])).size > 1) return null;
+  const ranks = texts.map((text) => RANK_ORDER.indexOf(text[0])).sort((a, b) => a - b);
+  const gap = ranks.findIndex((rank, index) => index > 0 && rank - ranks[index - 1] > 1);
+  const order = gap < 0 ? ranks : [...ranks.slice(gap), ...ranks.slice(0, gap)];
+  const suit = texts[0][1];
+  return [RANK_ORDER[order[0]] + suit, RANK_ORDER[order.at(-1)] + suit];
+}
+
 /** Return the display rank of a card text ("10" for "T"). */
 export function rankShown(text) {
   return RANK_SHOWN[text[0]] ?? text[0];

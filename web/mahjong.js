@@ -1,7 +1,7 @@
 // Mahjong gin on the table: which of the engine's legal actions the player's picked cards
 // make (a meld to lay, the table melds they may be added to). No rules here: the actions
 // come from the view's `legal`, matched by their cards.
-import { cardName, prettyCard } from "./cards.js";
+import { cardName } from "./cards.js";
 import { list, t, tSeat } from "./strings.js";
 
 /** Return the card texts of a text of cards glued together ("7h8h9h" -> ["7h", "8h", "9h"]). */
@@ -40,11 +40,6 @@ export function addActions(legal, picked) {
 /** Return the legal addition of `picked` to the table meld of `cards`, or null. */
 export function addTo(legal, picked, cards) {
   return addActions(legal, picked).find((entry) => sameCards(entry.target, cards))?.action || null;
-}
-
-/** Return the cards of a table meld as a short text: "6♠ 7♠ 8♠". */
-export function meldText(cards) {
-  return cards.map(prettyCard).join(" ");
 }
 
 /**

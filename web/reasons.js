@@ -1,11 +1,12 @@
 // Moves and reasons in words: an action text ("discard Qs") or a reason (the opponent's
 // or a hint's key and parameters, from Python) said in the page's language.
-import { prettyCard } from "./cards.js";
+import { meldText, prettyCard } from "./cards.js";
 import { t } from "./strings.js";
 
-/** Return the cards of a text of card texts ("7s7c8c") as people write them: "7♠ 7♣ 8♣". */
+/** Return the cards of a text of card texts ("7s7c8c") as people write them: "7♠ 7♣ 8♣"
+ * (a long run by its ends, `meldText`). */
 function prettyCards(texts) {
-  return (String(texts).match(/../g) || []).map(prettyCard).join(" ");
+  return meldText(String(texts).match(/../g) || []);
 }
 
 /** Return the kind of move of an action text: its first word, or "big gin". */

@@ -1,9 +1,9 @@
 // Drawing the table from a bridge state: one element per card, moved between zones and
 // animated from where it was (FLIP). No game logic: only what Python sent.
-import { backCard, cardGroup, cardName, faceCard, prettyCard } from "./cards.js";
+import { backCard, cardGroup, cardName, faceCard, meldText, prettyCard } from "./cards.js";
 import { element } from "./dom.js";
 import { handGroups, placeCards } from "./hand-order.js";
-import { addActions, addTo, meldAction, meldName, meldText } from "./mahjong.js";
+import { addActions, addTo, meldAction, meldName } from "./mahjong.js";
 import { setting } from "./settings.js";
 import { t, tSeat } from "./strings.js";
 
