@@ -205,17 +205,18 @@ def test_the_opponent_s_last_move_is_shown_again_after_a_reload(page: Page, base
 def test_lay_offs_go_into_the_meld_in_rank_order_and_are_said_in_words(
     page: Page, base_url: str, artifacts: Path
 ) -> None:
-    # The player knocks with 6d 7d 8d; the opponent lays off the 5d and the 9d on it.
-    match = crafted("6d 7d 8d Js Jc Jh 2c 3c 4c Ks", "5d 9d Qh Qs Kh Kc Tc 9s 8s 7s", "As")
+    # The player knocks with 5d 6d 7d 8d (and 2c 3c As: 6 points); the opponent lays off the
+    # 4d and the 9d on it. A run of four or more is named by its ends, as on the table.
+    match = crafted("5d 6d 7d 8d Js Jc Jh 2c 3c Ks", "4d 9d Qh Qs Kh Kc Tc 9s 8s 7s", "As")
     plant_save(page, base_url, match)
     click_action(page, "upcard")
     go_out(page, "knock Ks")
     meld = page.locator(".laid.knocker .group.meld", has=page.locator('[data-card="6d"]'))
-    expect(meld.locator(".card")).to_have_count(5)
+    expect(meld.locator(".card")).to_have_count(6)
     cards = meld.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.card)")
-    assert cards == ["5d", "6d", "7d", "8d", "9d"]
+    assert cards == ["4d", "5d", "6d", "7d", "8d", "9d"]
     expect(page.locator(".layoff-words")).to_contain_text(
-        "The opponent laid off 5♦ and 9♦ on 6♦ 7♦ 8♦."
+        "The opponent laid off 4♦ and 9♦ on 5♦\N{EN DASH}8♦."
     )
     expect(page.locator(".layoff-words .legend")).to_contain_text("framed in blue")
     page.screenshot(path=str(artifacts / "phone-layoffs.png"))

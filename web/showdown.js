@@ -1,6 +1,6 @@
 // The end of a hand: both hands in melds, lay-offs moving onto the knocker's melds,
 // the points with the rule behind each, and the score sheet.
-import { cardGroup, meldGroups, prettyCard } from "./cards.js";
+import { cardGroup, meldGroups, meldText, prettyCard } from "./cards.js";
 import { element } from "./dom.js";
 import { PERSONS, capitalized, list, t, tSeat } from "./strings.js";
 
@@ -102,7 +102,7 @@ function layoffWords(showdown) {
   const melds = [...new Set(showdown.layoffs.map((entry) => entry.meld))];
   for (const meld of melds) {
     const cards = showdown.layoffs.filter((entry) => entry.meld === meld).map((entry) => prettyCard(entry.card));
-    const onto = showdown.knocker_melds[meld].map(prettyCard).join(" ");
+    const onto = meldText(showdown.knocker_melds[meld]);
     box.append(element("p", "", tSeat("showdown.laid_off", showdown.defender, { cards: list(cards), meld: onto })));
   }
   const legend = element("p", "legend");
