@@ -1,6 +1,8 @@
 // Card elements: one element per card text ("Qs"), its look from CSS classes and art.
 import { t } from "./strings.js";
 
+/** The ranks of a card text's first letter, ace low to king. */
+export const RANKS = "A23456789TJQK";
 const RANK_SHOWN = { T: "10" };
 
 /** Return the spoken name of a card text, like "queen of spades". */
@@ -15,7 +17,6 @@ export function prettyCard(text) {
   return text ? rankShown(text) + SUIT_SYMBOLS[text[1]] : "";
 }
 
-const RANK_ORDER = "A23456789TJQK";
 const RUN_ENDS_FROM = 4; // a run this long is named by its ends
 
 /**
@@ -32,11 +33,11 @@ export function meldText(texts) {
  * `RUN_ENDS_FROM` or more cards of one suit, else null. */
 function runEnds(texts) {
   if (texts.length < RUN_ENDS_FROM || new Set(texts.map((text) => text[1])).size > 1) return null;
-  const ranks = texts.map((text) => RANK_ORDER.indexOf(text[0])).sort((a, b) => a - b);
+  const ranks = texts.map((text) => RANKS.indexOf(text[0])).sort((a, b) => a - b);
   const gap = ranks.findIndex((rank, index) => index > 0 && rank - ranks[index - 1] > 1);
   const order = gap < 0 ? ranks : [...ranks.slice(gap), ...ranks.slice(0, gap)];
   const suit = texts[0][1];
-  return [RANK_ORDER[order[0]] + suit, RANK_ORDER[order.at(-1)] + suit];
+  return [RANKS[order[0]] + suit, RANKS[order.at(-1)] + suit];
 }
 
 /** Return the display rank of a card text ("10" for "T"). */

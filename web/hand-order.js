@@ -1,8 +1,8 @@
 // The order of the player's hand: sorted by rank or by suit, or the player's own order
 // (drag, Shift+arrows). Melds always stay together, in the order Python lays them down;
 // a new card goes where the chosen sort puts it. Presentation only: no rules here.
+import { RANKS } from "./cards.js";
 
-const RANKS = "A23456789TJQK";
 const SUITS = "shcd"; // spades, hearts, clubs, diamonds: the colours alternate
 
 /** The ways to sort a hand, the first the default. */
