@@ -612,6 +612,28 @@ def test_an_addition_to_a_long_run_shares_a_row_with_its_discard(
     page.screenshot(path=str(artifacts / "mahjong-360x640-long-run.png"))
 
 
+def test_an_addition_to_a_set_shares_a_row_with_its_discard_in_french(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    # "Ajouter 6♠ à 6♣ 6♦ 6♥" took a row of its own above "Défausser 6♠" at 360x640, and the
+    # page was 669 px high (so in German and Spanish): the buttons are smaller on a short
+    # phone now. The opponent's turn says "a posé une combinaison", where it said "... sur la
+    # table" (a lay is always on the table) and took a line more on other turns.
+    page.set_viewport_size(window("360x640"))
+    plant_save(page, base_url + "?lang=fr", played_by_hard(MAHJONG, 12, seed=4))
+    expect(page.locator("#opp-says")).to_have_text(
+        "L'adversaire a pris la pile jusqu'à 6♦, a posé une combinaison et a écarté Q♣."
+    )
+    page.emulate_media(reduced_motion="reduce")
+    page.click("#hint-button")
+    buttons = page.locator("#controls button")
+    expect(buttons).to_contain_text(["Ajouter 6♠ à 6♣ 6♦ 6♥", "Défausser 6♠"])
+    tops = buttons.evaluate_all("bs => bs.map((b) => Math.round(b.getBoundingClientRect().top))")
+    assert len(set(tops)) == 1, tops
+    assert fits_the_height(page)
+    page.screenshot(path=str(artifacts / "mahjong-360x640-set-fr.png"))
+
+
 def test_the_opponent_s_two_melds_of_a_turn_are_told_once(page: Page, base_url: str) -> None:
     # Hard's turn (seat 1, seed 3): take 1 (the 5c), meld 5s5c5d, meld 6d7d8d, discard Th.
     # The line said "laid a meld on the table, laid a meld on the table"; the screen

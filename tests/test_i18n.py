@@ -535,10 +535,34 @@ def test_a_run_of_melds_additions_or_lay_offs_is_told_once() -> None:
     ]
     german = render([{"lang": "de", "seat": 1, "moves": turns[index][1]} for index in (0, 2)])
     assert german == [
-        "Der Gegner hat den Ablagestapel bis 5♣ genommen, hat 2 Kombinationen ausgelegt und "
-        "hat 10♥ abgelegt.",
-        "Der Gegner hat 9♦, 5♠ und 10♦ an Kombinationen auf dem Tisch angelegt und hat 10♥ "
+        "Der Gegner hat den Ablagestapel bis 5♣ genommen, 2 Kombinationen ausgelegt und 10♥ "
         "abgelegt.",
+        "Der Gegner hat 9♦, 5♠ und 10♦ angelegt und 10♥ abgelegt.",
+    ]
+
+
+@needs_node
+def test_german_says_a_turn_s_shared_auxiliary_once() -> None:
+    """German's past tense repeats "hat" in every clause ("Der Gegner hat vom Stapel gezogen,
+    hat eine Kombination ausgelegt und hat 7♦ abgelegt.", three lines on a phone): a row of
+    clauses that share it says it once, as a German writer would; another auxiliary ("ist
+    ... fertig") keeps its own and the one after it. Other languages are as they were."""
+    turns = [
+        (1, [["stock", "", {}], ["meld 5c5d5h", "", {}], ["discard 7d", "7d", {}]]),
+        (0, [["stock", "", {}], ["discard Th", "Th", {}]]),
+        (1, [["layoff 5d 0", "5d", {}], ["layoff 6d 0", "6d", {}], ["done", "", {}]]),
+        (1, [["pass", "Kd", {}], ["stock", "", {}], ["discard Th", "Th", {}]]),
+    ]  # fmt: skip
+    german = render([{"lang": "de", "seat": seat, "moves": moves} for seat, moves in turns])
+    assert german == [
+        "Der Gegner hat vom Stapel gezogen, eine Kombination ausgelegt und 7♦ abgelegt.",
+        "Du hast vom Stapel gezogen und 10♥ abgelegt.",
+        "Der Gegner hat 5♦ und 6♦ angelegt und ist mit dem Anlegen fertig.",
+        "Der Gegner hat bei K♦ gepasst, vom Stapel gezogen und 10♥ abgelegt.",
+    ]
+    italian = render([{"lang": "it", "seat": 1, "moves": turns[0][1]}])
+    assert italian == [
+        "L'avversario ha pescato dal mazzo, ha calato una combinazione e ha scartato 7♦."
     ]
 
 
@@ -573,7 +597,8 @@ def test_each_seat_is_told_in_its_own_person() -> None:
     families = set()
     for module in WEB.glob("*.js"):
         families |= seat_families(module.read_text(encoding="utf-8"))
-    families -= {"move.", "turn"}  # clauses and frames: checked in whole turns (turn.0, turn.1)
+    # clauses, frames and the auxiliary said once: checked in whole turns (turn.0, turn.1)
+    families -= {"move.", "turn", "turn.shared"}
     wrong = []
     for code, key, number, text in rendered():
         family, _, person = key.rpartition(".")

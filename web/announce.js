@@ -44,10 +44,19 @@ function cardList(cards, spoken) {
 
 /**
  * Return the moves of one turn of `seat` (clauses from `moveClause`) as one sentence:
- * "The opponent drew from the stock and discarded the 10♦.", "Hai bussato."
+ * "The opponent drew from the stock and discarded the 10♦.", "Hai bussato." A language
+ * whose clauses repeat an auxiliary (`turn.shared`: German's "hat") says it once for a
+ * row of clauses that share it: "Der Gegner hat gezogen, 7♦ angelegt und 8♠ abgelegt."
  */
 export function turnText(seat, clauses) {
-  return capitalized(tSeat("turn", seat, { moves: list(clauses) }));
+  const shared = tSeat("turn.shared", seat);
+  const lead = (clause) => clause.split(" ", 1)[0];
+  const said = clauses.map((clause, index) =>
+    shared && index > 0 && lead(clause) === shared && lead(clauses[index - 1]) === shared
+      ? clause.slice(shared.length + 1)
+      : clause,
+  );
+  return capitalized(tSeat("turn", seat, { moves: list(said) }));
 }
 
 /** Moves a turn may make several times in a row: told once for the whole run. */

@@ -53,6 +53,10 @@ export default {
   "confirm.go": "Lay down",
   "turn.you": "You {moves}.",
   "turn.opponent": "The opponent {moves}.",
+  // the auxiliary a language says once for a row of moves that repeat it (German: "hat"),
+  // or nothing
+  "turn.shared.you": "",
+  "turn.shared.opponent": "",
   "move.pass.you": "passed on the {card}",
   "move.pass.opponent": "passed on the {card}",
   "move.upcard.you": "took the {card} from the discard pile",
