@@ -590,6 +590,24 @@ def test_five_melds_of_twenty_cards_keep_one_row_on_a_small_phone(
     page.screenshot(path=str(artifacts / "mahjong-360x640-five-melds.png"))
 
 
+def test_six_melds_of_twenty_two_cards_keep_one_row_on_a_small_phone(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    # The player's sixth meld took a second row at 360x640 (its cards already at their least,
+    # 22 px), and with the hint's line the page was 655 px high. A seat's sixth and seventh
+    # melds draw the row closer now, their cards down to 20 px.
+    match = plant_played(page, base_url, "360x640", 105, seed=4)
+    table = seat_view(match, 0).table
+    assert sorted(seat for _, seat in table) == [0] * 6 + [1] * 2
+    assert sum(meld.bit_count() for meld, seat in table if seat == 0) == 22
+    page.emulate_media(reduced_motion="reduce")
+    page.click("#hint-button")
+    expect(page.locator("#hint-line")).to_be_visible()
+    assert_one_row_each(page, [2, 6], 20)
+    assert fits_the_height(page)
+    page.screenshot(path=str(artifacts / "mahjong-360x640-six-melds.png"))
+
+
 def test_an_addition_to_a_long_run_shares_a_row_with_its_discard(
     page: Page, base_url: str, artifacts: Path
 ) -> None:
