@@ -608,6 +608,16 @@ def test_six_melds_of_twenty_two_cards_keep_one_row_on_a_small_phone(
     page.screenshot(path=str(artifacts / "mahjong-360x640-six-melds.png"))
 
 
+def assert_one_row_of_buttons(page: Page, texts: list[str]) -> None:
+    """Assert that the move buttons say ``texts``, side by side in one row, and that the
+    page fits the window's height."""
+    buttons = page.locator("#controls button")
+    expect(buttons).to_contain_text(texts)
+    tops = buttons.evaluate_all("bs => bs.map((b) => Math.round(b.getBoundingClientRect().top))")
+    assert len(set(tops)) == 1, tops
+    assert fits_the_height(page)
+
+
 def test_an_addition_to_a_long_run_shares_a_row_with_its_discard(
     page: Page, base_url: str, artifacts: Path
 ) -> None:
@@ -622,11 +632,7 @@ def test_an_addition_to_a_long_run_shares_a_row_with_its_discard(
     expect(page.locator("#hint-line")).to_have_text(
         "Hint: Add 9♠ to 4♠\N{EN DASH}8♠: 5 points for you."
     )
-    buttons = page.locator("#controls button")
-    expect(buttons).to_contain_text(["Add 9♠ to 4♠\N{EN DASH}8♠", "Discard 9♠"])
-    tops = buttons.evaluate_all("bs => bs.map((b) => Math.round(b.getBoundingClientRect().top))")
-    assert len(set(tops)) == 1, tops
-    assert fits_the_height(page)
+    assert_one_row_of_buttons(page, ["Add 9♠ to 4♠\N{EN DASH}8♠", "Discard 9♠"])
     page.screenshot(path=str(artifacts / "mahjong-360x640-long-run.png"))
 
 
@@ -644,11 +650,7 @@ def test_an_addition_to_a_set_shares_a_row_with_its_discard_in_french(
     )
     page.emulate_media(reduced_motion="reduce")
     page.click("#hint-button")
-    buttons = page.locator("#controls button")
-    expect(buttons).to_contain_text(["Ajouter 6♠ à 6♣ 6♦ 6♥", "Défausser 6♠"])
-    tops = buttons.evaluate_all("bs => bs.map((b) => Math.round(b.getBoundingClientRect().top))")
-    assert len(set(tops)) == 1, tops
-    assert fits_the_height(page)
+    assert_one_row_of_buttons(page, ["Ajouter 6♠ à 6♣ 6♦ 6♥", "Défausser 6♠"])
     page.screenshot(path=str(artifacts / "mahjong-360x640-set-fr.png"))
 
 
