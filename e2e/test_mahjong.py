@@ -388,12 +388,14 @@ def test_a_long_pile_fans_across_a_phone_its_top_card_in_view(
     page.screenshot(path=str(artifacts / "mahjong-phone-long-pile.png"))
 
 
-def plant_played(page: Page, base_url: str, size: str, moves: int, seed: int = 9) -> Match:
+def plant_played(
+    page: Page, base_url: str, size: str, moves: int, seed: int = 9, lang: str = ""
+) -> Match:
     """Open the page in a window of ``size`` (``"360x640"``) on the hand hard played ``moves``
-    moves (``played_by_hard``), and return that match."""
+    moves (``played_by_hard``), in the language ``lang`` if given, and return that match."""
     page.set_viewport_size(window(size))
     match = played_by_hard(MAHJONG, moves, seed)
-    plant_save(page, base_url, match)
+    plant_save(page, f"{base_url}?lang={lang}" if lang else base_url, match)
     return match
 
 
@@ -597,9 +599,7 @@ def test_six_melds_of_twenty_two_cards_keep_one_row_on_a_small_phone(
     # 22 px), and with the hint's line the page was 655 px high in German (as in French,
     # Spanish and Italian; English's shorter lines fit). A seat's sixth and seventh melds
     # draw the row closer now, their cards down to 20 px.
-    page.set_viewport_size(window("360x640"))
-    match = played_by_hard(MAHJONG, 105, seed=4)
-    plant_save(page, base_url + "?lang=de", match)
+    match = plant_played(page, base_url, "360x640", 105, seed=4, lang="de")
     table = seat_view(match, 0).table
     assert sorted(seat for _, seat in table) == [0] * 6 + [1] * 2
     assert sum(meld.bit_count() for meld, seat in table if seat == 0) == 22
@@ -646,8 +646,7 @@ def test_an_addition_to_a_set_shares_a_row_with_its_discard_in_french(
     # page was 669 px high (so in German and Spanish): the buttons are smaller on a short
     # phone now. The opponent's turn says "a posé une combinaison", where it said "... sur la
     # table" (a lay is always on the table) and took a line more on other turns.
-    page.set_viewport_size(window("360x640"))
-    plant_save(page, base_url + "?lang=fr", played_by_hard(MAHJONG, 12, seed=4))
+    plant_played(page, base_url, "360x640", 12, seed=4, lang="fr")
     expect(page.locator("#opp-says")).to_have_text(
         "L'adversaire a pris la pile jusqu'à 6♦, a posé une combinaison et a écarté Q♣."
     )

@@ -17,6 +17,11 @@ export function prettyCard(text) {
   return text ? rankShown(text) + SUIT_SYMBOLS[text[1]] : "";
 }
 
+/** Return card texts as people write them, in their order: "7♠ 7♣ 8♦". */
+export function cardsText(texts) {
+  return texts.map(prettyCard).join(" ");
+}
+
 const RUN_ENDS_FROM = 4; // a run this long is named by its ends
 
 /**
@@ -26,7 +31,7 @@ const RUN_ENDS_FROM = 4; // a run this long is named by its ends
  */
 export function meldText(texts) {
   const ends = runEnds(texts);
-  return ends ? ends.map(prettyCard).join("–") : texts.map(prettyCard).join(" ");
+  return ends ? ends.map(prettyCard).join("–") : cardsText(texts);
 }
 
 /** Return the first and last cards of `texts` in run order when they are a run of

@@ -1,6 +1,6 @@
 // Rule illustrations: a hand's melds and deadwood, or a whole showdown, drawn from the
 // engine's report (the bridge's "illustrate" answer). No rules here: only what Python sent.
-import { cardGroup, meldText, prettyCard } from "./cards.js";
+import { cardGroup, cardsText, meldText, prettyCard } from "./cards.js";
 import { element } from "./dom.js";
 import { laidCards } from "./mahjong.js";
 import { handRow, pointItem, signed } from "./showdown.js";
@@ -63,7 +63,7 @@ function drawTakeReport(report) {
   for (const take of report.takes) {
     const item = element("li", take.allowed ? "allowed" : "refused");
     item.dataset.take = take.action;
-    const cards = take.cards.map(prettyCard).join(" ");
+    const cards = cardsText(take.cards);
     const lowest = prettyCard(take.lowest);
     const melds = take.lays.map((action) => meldText(laidCards(action))).join(", ");
     if (take.count === 1) item.textContent = t("ill.mj.take_top", { cards });

@@ -1,7 +1,7 @@
 // The review of a finished hand: both hands as dealt, then move by move what the
 // opponent knew and why it played, and the player's turns where a better move existed.
 import { moveClause, turnText } from "./announce.js";
-import { meldGroups, prettyCard } from "./cards.js";
+import { cardsText, meldGroups, prettyCard } from "./cards.js";
 import { button, element } from "./dom.js";
 import { reasonText } from "./reasons.js";
 import { t } from "./strings.js";
@@ -92,7 +92,7 @@ function stepDetail(review, index) {
 }
 
 function prettyList(cards) {
-  return cards.length ? cards.map(prettyCard).join(" ") : t("review.none");
+  return cards.length ? cardsText(cards) : t("review.none");
 }
 
 /**
