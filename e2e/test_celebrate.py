@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from player import click_action, go_out, plant_save, poll, wait_idle
-from playwright.sync_api import Page, expect
+from playwright.sync_api import CDPSession, Page, expect
 
 from deals import KNOCKER, LOOSE, NEAR_GIN, STANDARD, crafted
 
@@ -21,6 +21,10 @@ PIECES = "document.querySelectorAll('.celebration .piece').length"
 MOVING = """document.getAnimations()
   .filter((a) => a.effect?.target?.closest?.('.celebration') && a.playState === 'running').length"""
 """The celebration's animations running now."""
+SLOW = 0.1
+"""The pace of the page's animations in the tests that count the celebration's moving
+pieces: its two seconds last twenty, longer than a busy machine (two test workers beside
+the browsers) may take between the move and the count (over 1.5 s once)."""
 HIGHLIGHTED = "[...document.querySelectorAll('#showdown .celebrated')].map((e) => e.className)"
 
 
@@ -28,6 +32,15 @@ def celebrated(page: Page) -> list[str]:
     """Return the showdown's highlighted headlines (their classes)."""
     found: list[str] = page.evaluate(HIGHLIGHTED)
     return found
+
+
+@pytest.fixture
+def slow_motion(page: Page) -> CDPSession:
+    """Slow the page's animations to ``SLOW`` (DevTools' rate of the document timeline, kept
+    across loads); return the DevTools session, to set the rate back."""
+    session = page.context.new_cdp_session(page)
+    session.send("Animation.setPlaybackRate", {"playbackRate": SLOW})
+    return session
 
 
 def assert_calm(page: Page) -> None:
@@ -40,7 +53,13 @@ def assert_calm(page: Page) -> None:
     [(KNOCKER, "4s", "gin Kd"), ("As 2s 3s 4s 4c 5c 6c 7d 7h 7s", "7c", "big gin")],
 )
 def test_the_player_s_gin_is_celebrated_once(
-    page: Page, base_url: str, artifacts: Path, hand: str, upcard: str, going_out: str
+    page: Page,
+    base_url: str,
+    artifacts: Path,
+    slow_motion: CDPSession,
+    hand: str,
+    upcard: str,
+    going_out: str,
 ) -> None:
     plant_save(page, base_url, crafted(hand, LOOSE, upcard, LONG_MATCH))
     click_action(page, "upcard")
@@ -50,6 +69,7 @@ def test_the_player_s_gin_is_celebrated_once(
     next_hand = page.locator('#showdown [data-action="next"]')
     expect(next_hand).to_be_focused()  # the celebration took no focus
     page.screenshot(path=str(artifacts / f"phone-celebrate-{going_out.replace(' ', '-')}.png"))
+    slow_motion.send("Animation.setPlaybackRate", {"playbackRate": 1})
     poll(page, "document.querySelectorAll('.celebration').length === 0")  # ~2 s
     page.reload()  # the same showdown again: nothing new to celebrate
     wait_idle(page)
@@ -57,7 +77,9 @@ def test_the_player_s_gin_is_celebrated_once(
     assert celebrated(page) == []
 
 
-def test_its_pieces_let_clicks_through_and_go_with_the_hand(page: Page, base_url: str) -> None:
+def test_its_pieces_let_clicks_through_and_go_with_the_hand(
+    page: Page, base_url: str, slow_motion: CDPSession
+) -> None:
     plant_save(page, base_url, crafted(KNOCKER, LOOSE, "4s", LONG_MATCH))
     click_action(page, "upcard")
     go_out(page, "gin Kd")
@@ -68,7 +90,9 @@ def test_its_pieces_let_clicks_through_and_go_with_the_hand(page: Page, base_url
     assert_calm(page)
 
 
-def test_a_match_won_is_celebrated(page: Page, base_url: str, artifacts: Path) -> None:
+def test_a_match_won_is_celebrated(
+    page: Page, base_url: str, artifacts: Path, slow_motion: CDPSession
+) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d", SHORT_MATCH))
     click_action(page, "upcard")
