@@ -4,11 +4,12 @@ motion (the system's or the page's setting)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from player import click_action, go_out, plant_save, poll, wait_idle
-from playwright.sync_api import CDPSession, Page, expect
+from playwright.sync_api import Page, expect
 
 from deals import KNOCKER, LOOSE, NEAR_GIN, STANDARD, crafted
 
@@ -34,13 +35,21 @@ def celebrated(page: Page) -> list[str]:
     return found
 
 
+Pace = Callable[[float], None]
+"""Sets the pace of the page's animations: 1 is the page's own."""
+
+
 @pytest.fixture
-def slow_motion(page: Page) -> CDPSession:
+def slow_motion(page: Page) -> Pace:
     """Slow the page's animations to ``SLOW`` (DevTools' rate of the document timeline, kept
-    across loads); return the DevTools session, to set the rate back."""
+    across loads); return the ``Pace`` that sets it again."""
     session = page.context.new_cdp_session(page)
-    session.send("Animation.setPlaybackRate", {"playbackRate": SLOW})
-    return session
+
+    def pace(rate: float) -> None:
+        session.send("Animation.setPlaybackRate", {"playbackRate": rate})
+
+    pace(SLOW)
+    return pace
 
 
 def assert_calm(page: Page) -> None:
@@ -56,7 +65,7 @@ def test_the_player_s_gin_is_celebrated_once(
     page: Page,
     base_url: str,
     artifacts: Path,
-    slow_motion: CDPSession,
+    slow_motion: Pace,
     hand: str,
     upcard: str,
     going_out: str,
@@ -69,7 +78,7 @@ def test_the_player_s_gin_is_celebrated_once(
     next_hand = page.locator('#showdown [data-action="next"]')
     expect(next_hand).to_be_focused()  # the celebration took no focus
     page.screenshot(path=str(artifacts / f"phone-celebrate-{going_out.replace(' ', '-')}.png"))
-    slow_motion.send("Animation.setPlaybackRate", {"playbackRate": 1})
+    slow_motion(1)
     poll(page, "document.querySelectorAll('.celebration').length === 0")  # ~2 s
     page.reload()  # the same showdown again: nothing new to celebrate
     wait_idle(page)
@@ -78,7 +87,7 @@ def test_the_player_s_gin_is_celebrated_once(
 
 
 def test_its_pieces_let_clicks_through_and_go_with_the_hand(
-    page: Page, base_url: str, slow_motion: CDPSession
+    page: Page, base_url: str, slow_motion: Pace
 ) -> None:
     plant_save(page, base_url, crafted(KNOCKER, LOOSE, "4s", LONG_MATCH))
     click_action(page, "upcard")
@@ -91,7 +100,7 @@ def test_its_pieces_let_clicks_through_and_go_with_the_hand(
 
 
 def test_a_match_won_is_celebrated(
-    page: Page, base_url: str, artifacts: Path, slow_motion: CDPSession
+    page: Page, base_url: str, artifacts: Path, slow_motion: Pace
 ) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d", SHORT_MATCH))
