@@ -8,11 +8,14 @@ import json
 import random
 import re
 import sys
+import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from deals import ask, new_game
 from ginrummy import bridge, record
@@ -127,6 +130,91 @@ def test_brackets_inside_strings_do_not_count_as_nesting() -> None:
     assert answer["message"]["id"] == "level"  # read, then refused for its level
     quoted = json.dumps({"preset": "standard", "note": '"[[[' * 50})  # escaped quotes too
     assert ask(bridge.Session(), "rules_help", quoted)["message"]["id"] == "rule_unknown"
+
+
+def json_depth(value: object) -> int:
+    """Return how deep ``value`` nests lists and objects (a scalar: 0)."""
+    children = value.values() if isinstance(value, dict) else value
+    if not isinstance(value, dict | list):
+        return 0
+    return 1 + max(map(json_depth, children), default=0)
+
+
+AWKWARD = '[]{}"\\ab\n'
+"""Characters that make a JSON string hard to skip: brackets, quotes, backslashes."""
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(AWKWARD, max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(AWKWARD, max_size=3), inner, max_size=3)
+    ),
+    max_leaves=10,
+)
+
+
+@given(value=json_values, wrapping=st.integers(0, 20), ascii_only=st.booleans())
+def test_the_nesting_check_counts_the_depth_the_parser_reaches(
+    value: object, wrapping: int, ascii_only: bool
+) -> None:
+    for _ in range(wrapping):
+        value = [value]
+    text = json.dumps(value, ensure_ascii=ascii_only)
+    if json_depth(value) <= bridge.MAX_JSON_DEPTH:
+        assert bridge.parse_json(text, "the text") == value
+    else:
+        with pytest.raises(bridge.BridgeError) as raised:
+            bridge.parse_json(text, "the text")
+        assert raised.value.key == "json_too_deep"
+
+
+ADVERSARIAL_JSON = {
+    "unclosed string of escaped quotes": lambda n: '"' + '\\"' * (n // 2),
+    "the same ending in a lone backslash": lambda n: '"' + '\\"' * (n // 2 - 1) + "\\",
+    "escaped quotes, no string opened": lambda n: '\\"' * (n // 2),
+    "backslashes in a string": lambda n: '"' + "\\" * (n - 1),
+    "quotes": lambda n: '"' * n,
+    "quotes and brackets": lambda n: '"[' * (n // 2),
+    "shallow brackets": lambda n: "[]" * (n // 2),
+}
+"""Texts of ``n`` characters that a JSON check may find slow to read."""
+
+
+def best_seconds(call: Callable[[], object], repeats: int, tries: int = 5) -> float:
+    """Return the least processor time ``repeats`` calls of ``call`` took in ``tries`` tries
+    (not the time on the clock: on a busy machine other processes' turns would count)."""
+    times = []
+    for _ in range(tries):
+        start = time.process_time()
+        for _ in range(repeats):
+            call()
+        times.append(time.process_time() - start)
+    return min(times)
+
+
+def check(text: str) -> Callable[[], object]:
+    """Return a call that parses ``text`` as a request would, its refusal included."""
+
+    def parse() -> object:
+        try:
+            return bridge.parse_json(text, "the text")
+        except bridge.BridgeError as error:
+            return error
+
+    return parse
+
+
+@pytest.mark.parametrize("make", ADVERSARIAL_JSON.values(), ids=ADVERSARIAL_JSON)
+def test_the_json_checks_take_time_linear_in_the_text(make: Callable[[int], str]) -> None:
+    # Issue 53: an unclosed string of escaped quotes took the nesting check quadratic time
+    # (16 kB 3.3 s in the page, 96 kB over its minute). Eight times the text may take eight
+    # times as long, not 64: the bound between them leaves room for a busy machine's noise.
+    small, large = check(make(2_000)), check(make(16_000))
+    repeats = 1
+    while best_seconds(small, repeats, tries=1) < 0.002:  # long enough to time
+        repeats *= 2
+    ratio = best_seconds(large, repeats) / best_seconds(small, repeats)
+    assert ratio < 32, f"8 times the text took {ratio:.0f} times as long"
 
 
 # --- checks before changes -------------------------------------------------------------

@@ -69,6 +69,7 @@ import re
 import time
 import traceback
 from collections.abc import Callable
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from . import __version__, record
@@ -671,27 +672,38 @@ def parse_json(text: str, what: str) -> Any:
             "json_too_long",
             max=MAX_JSON_CHARS,
         )
-    depth = 0
-    for token in _BRACKETS.finditer(text):
-        bracket = token.group()
-        if bracket in "[{":
-            depth += 1
-            if depth > MAX_JSON_DEPTH:
-                raise BridgeError(
-                    f"the text nests more than {MAX_JSON_DEPTH} levels deep",
-                    "json_too_deep",
-                    max=MAX_JSON_DEPTH,
-                )
-        elif bracket in "]}":
-            depth -= 1
+    if _nesting_depth(text) > MAX_JSON_DEPTH:
+        raise BridgeError(
+            f"the text nests more than {MAX_JSON_DEPTH} levels deep",
+            "json_too_deep",
+            max=MAX_JSON_DEPTH,
+        )
     try:
         return json.loads(text)
     except ValueError as error:  # not JSON, or a number too long to convert
         raise BridgeError(f"{what} is not valid JSON: {error}", "not_json") from None
 
 
-_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
-"""A JSON string (matched whole, so the brackets in it are skipped) or a bracket."""
+def _nesting_depth(text: str) -> int:
+    """Return how deep the brackets of JSON ``text`` nest, those inside strings not counted.
+
+    It reads the text in a few passes, each linear, whatever the text (a string that never
+    closes, runs of backslashes or quotes). Up to the first thing that is not JSON, the
+    depth is the one the parser would reach; after it, the parser stops anyway.
+    """
+    # Drop the escapes that could hide a quote, paired left to right as the parser reads
+    # them: escaped backslashes first, then the quotes escaped by what is left.
+    unescaped = text.replace("\\\\", "").replace('\\"', "")
+    outside = "".join(unescaped.split('"')[::2])  # every other piece is inside a string
+    brackets = _NOT_BRACKETS.sub("", outside)
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
+
+
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+"""A run of characters that are not brackets."""
+
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+"""How each bracket changes the depth."""
 
 
 def check_level(level: str) -> str:
