@@ -105,3 +105,31 @@ def test_play_in_a_real_terminal_process() -> None:
     assert "Not understood: 'nonsense'" in done.stdout
     assert done.stdout.count("Your move: ") == 3
     assert "Hint: " in done.stdout
+
+
+def test_a_number_too_long_for_int_is_one_line_and_play_goes_on() -> None:
+    # Issue 53: 4,301 digits (past int()'s limit) ended the match; so did "²", a digit
+    # int() does not read.
+    digits = "9" * 4301
+    text = drive([digits, "²", "x" * 500, "quit"])
+    assert text.count("Your move: ") == 4
+    assert "Not understood: 4301 characters, too long for a move." in text
+    assert "Not understood: '²' is not an action" in text
+    assert "Not understood: 500 characters, too long for a move." in text
+    assert max(map(len, text.splitlines())) < 200, "no line repeats the input"
+    assert text.rstrip().endswith("Game stopped (quit).")
+
+
+@needs_processes
+def test_bytes_that_are_not_text_are_a_move_not_understood() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ginrummy", "play", "--seed", "5"],
+        input=b"\xff\xfe stock\nquit\n",
+        capture_output=True,
+        env={**os.environ, "PYTHONPATH": str(PY)},
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Not understood: '\ufffd\ufffd stock' is not an action" in done.stdout.decode()
+    assert done.stdout.decode().rstrip().endswith("Game stopped (quit).")

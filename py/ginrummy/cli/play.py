@@ -9,6 +9,7 @@ the showdown and the score sheet are printed.
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from typing import Any, TextIO
 
@@ -48,8 +49,15 @@ def register(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play the match on standard input and output."""
+    """Play the match on standard input and output (bytes that are not text are read as
+    "\ufffd", and the line refused like any other move that is not one)."""
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")
     return play_match(args.rules, args.level, args.seed, sys.stdin, sys.stdout)
+
+
+MAX_MOVE_CHARS = 80
+"""The longest line read as a move: a knock listing its melds takes 40 characters."""
 
 
 class Quit(Exception):
@@ -125,6 +133,9 @@ class Terminal:
             if not text:
                 self.say("Type a move from the list, its number, hint or help.")
                 continue
+            if len(text) > MAX_MOVE_CHARS:
+                self.say(f"Not understood: {len(text)} characters, too long for a move.")
+                continue
             lowered = text.lower()
             if lowered == "help":
                 self.say(HELP)
@@ -145,7 +156,7 @@ class Terminal:
 
     def pick(self, text: str, view: SeatView) -> str | None:
         """Return the action meant by ``text`` (a move or its number), or None after a message."""
-        if text.isdigit():
+        if text.isdecimal():  # the digits int() reads, "²" not among them
             index = int(text)
             if 1 <= index <= len(view.legal):
                 return view.legal[index - 1]
