@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from ginrummy.cli import arena as arena_cli
 from ginrummy.cli import main
 
 PY = Path(__file__).resolve().parent.parent / "py"
@@ -117,7 +119,8 @@ def test_bad_input_is_one_clear_line_and_status_2(
 ) -> None:
     status, err = run(capsys, *args)
     assert status == 2
-    assert isinstance(err, str) and message in err and err.startswith("error:")
+    assert isinstance(err, str) and message in err and err.startswith("ginrummy: error:")
+    assert err.count("\n") == 1
 
 
 @needs_processes
@@ -193,4 +196,187 @@ def test_ctrl_c_ends_a_command_with_one_line(args: tuple[str, ...]) -> None:
         _, err = process.communicate(timeout=30)
     lines = err.decode().strip().splitlines()
     assert process.returncode == 130, err
-    assert lines == [f"{args[0]}: stopped (Ctrl-C)"], err
+    assert lines == ["ginrummy: stopped (Ctrl-C)"], err
+
+
+# --- issue 53: each way a command stops early is one line and a status -------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message", "command"),
+    [
+        ((), "the following arguments are required: COMMAND", ""),
+        (("deal",), "argument COMMAND: invalid choice: 'deal'", ""),
+        (("arena", "--games", "ten"), "argument --games: invalid int value: 'ten'", " arena"),
+        (("play", "--level", "godlike"), "argument --level: invalid choice: 'godlike'", " play"),
+        (("meld", "As", "--bogus"), "unrecognized arguments: --bogus", ""),
+    ],
+)
+def test_argparse_errors_are_one_line_with_the_help_to_read(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str, command: str
+) -> None:
+    # Before: the usage (up to 7 lines for arena) and then the error.
+    with pytest.raises(SystemExit) as stopped:
+        main(list(args))
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert err.startswith(f"ginrummy: error: {message}"), err
+    assert err.endswith(f" (see python -m ginrummy{command} --help)\n"), err
+    assert err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("readme", ["missing.md", ".", "latin1.md"])
+def test_a_readme_that_cannot_be_read_is_one_line_before_anything_is_measured(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, readme: str
+) -> None:
+    (tmp_path / "latin1.md").write_bytes("<!-- arena-table --> caf\xe9".encode("latin-1"))
+    path = tmp_path / readme
+    status = main(["arena", "--table", "--games", "100000", "--readme", str(path)])
+    err = capsys.readouterr().err
+    why = {"missing.md": "No such file", ".": "Is a directory", "latin1.md": "not UTF-8 text"}
+    assert status == 2
+    assert err.startswith(f"ginrummy: error: --readme {path}: {why[readme]}"), err
+    assert err.count("\n") == 1, err
+
+
+def _live_children(pid: int) -> list[int]:
+    """Return the processes whose parent is ``pid`` and that have not ended (Linux)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            stat = (Path("/proc") / entry / "stat").read_text()
+        except (OSError, ValueError):  # not a process, or one that just ended
+            continue
+        state, parent = stat.rsplit(")", 1)[1].split()[:2]
+        if int(parent) == pid and state != "Z":
+            found.append(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Return whether process ``pid`` runs (a zombie has ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@needs_processes
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes in /proc")
+@pytest.mark.parametrize("to", ["parent", "terminal"])
+def test_ctrl_c_stops_the_table_s_workers_at_once(to: str) -> None:
+    """Issue 53: Ctrl-C at a terminal (to every process of the command) left the workers
+    playing 300 s later, and to the parent alone took 133 s. Now the parent alone gets it
+    and stops them; 0.05 s when measured (the bound leaves room for a busy machine)."""
+    env = {**os.environ, "PYTHONPATH": str(PY)}
+    command = [sys.executable, "-m", "ginrummy", "arena", "--table", "--games", "2000"]
+    with subprocess.Popen(
+        [*command, "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        start_new_session=True,  # its own process group, as a terminal's command has
+        preexec_fn=_default_ctrl_c,
+    ) as process:
+        try:
+            deadline = time.monotonic() + 60
+            while len(workers := _live_children(process.pid)) < 2:
+                assert time.monotonic() < deadline, "the workers did not start"
+                time.sleep(0.05)
+            time.sleep(1)  # playing
+            sent = time.monotonic()
+            if to == "terminal":
+                os.killpg(process.pid, signal.SIGINT)
+            else:
+                process.send_signal(signal.SIGINT)
+            while any(map(_alive, workers)) and time.monotonic() - sent < 30:
+                time.sleep(0.01)
+            stopped = time.monotonic() - sent
+            _, err = process.communicate(timeout=30)
+        finally:  # whatever happened, nothing of it plays on
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+    assert stopped < 5, f"the workers ran on {stopped:.1f} s after Ctrl-C"
+    assert process.returncode == 130
+    assert err.decode().strip().splitlines() == ["ginrummy: stopped (Ctrl-C)"], err
+
+
+@needs_processes
+def test_the_table_s_workers_measure_what_one_process_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(arena_cli, "TABLE_PAIRS", (("normal", "random"), ("easy", "simple")))
+    monkeypatch.setattr(arena_cli, "PRESETS", {"standard": None, "oklahoma": None})
+    tables = []
+    for jobs in ("1", "2"):
+        assert main(["arena", "--table", "--games", "4", "--seed", "2", "--jobs", jobs]) == 0
+        tables.append(capsys.readouterr().out)
+    assert tables[0] == tables[1]
+    assert tables[0].count("| standard |") == tables[0].count("| oklahoma |") == 1
+
+
+CTRL_C_AT_IMPORT = """
+import os, signal, sys
+
+def ctrl_c_at(event, args):
+    if event == "import" and args[0] == os.environ["CTRL_C_AT"]:
+        os.kill(os.getpid(), signal.SIGINT)
+
+sys.addaudithook(ctrl_c_at)
+"""
+"""A ``sitecustomize`` that sends Ctrl-C to its process as it imports ``$CTRL_C_AT``."""
+
+
+@needs_processes
+@pytest.mark.parametrize(
+    "module", ["ginrummy.cli", "argparse", "ginrummy.bot", "ginrummy.match", "ginrummy.cli.play"]
+)
+def test_ctrl_c_while_the_command_loads_is_one_line(tmp_path: Path, module: str) -> None:
+    """Issue 53: Ctrl-C in the first 50 ms, while the command line imports its modules,
+    printed the interrupted import's traceback."""
+    (tmp_path / "sitecustomize.py").write_text(CTRL_C_AT_IMPORT)
+    env = {**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{PY}", "CTRL_C_AT": module}
+    done = subprocess.run(
+        [sys.executable, "-m", "ginrummy", "meld", "As", "2s", "3s", "7h", "8h", "9h"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+        preexec_fn=_default_ctrl_c,
+    )
+    assert done.returncode == 130, done.stderr
+    assert done.stderr == "ginrummy: stopped (Ctrl-C)\n"
+    assert done.stdout == ""
+
+
+@needs_processes
+@pytest.mark.parametrize(
+    ("args", "moves"),
+    [
+        (("meld", "As", "2s", "3s", "7h", "8h", "9h", "Tc", "Jd", "Qd", "Kd"), ""),
+        (("play", "--seed", "1"), "hint\n" * 50),
+    ],
+    ids=["meld", "play"],
+)
+def test_a_closed_output_is_one_line(args: tuple[str, ...], moves: str) -> None:
+    """Issue 53: output into a closed pipe (``| head`` that has read enough) printed a
+    traceback, or Python's "Exception ignored" when it flushed the output at exit."""
+    reader, writer = os.pipe()
+    os.close(reader)  # the pipe is closed before the command writes a byte
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "ginrummy", *args],
+            input=moves,
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(PY)},
+            timeout=60,
+            check=False,
+        )
+    finally:
+        os.close(writer)
+    assert done.returncode == 141, done.stderr
+    assert done.stderr == "ginrummy: stopped (standard output closed)\n"

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import argparse
 import re
+import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
+from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import Any
 
@@ -97,8 +98,13 @@ MARKERS = ("<!-- arena-table -->", "<!-- /arena-table -->")
 """The README's markers around the table."""
 
 
-def run_cell(preset: str, a: str, b: str, games: int, seed: int) -> Cell:
+Job = tuple[str, str, str, int, int]
+"""One cell to measure: preset, the two levels, games and seed."""
+
+
+def run_cell(job: Job) -> Cell:
     """Return one cell of the table: ``games`` games of ``a`` against ``b`` under ``preset``."""
+    preset, a, b, games, seed = job
     result = run_arena(
         lambda s: make_player(a, s), lambda s: make_player(b, s), find_rules(preset), games, seed
     )
@@ -113,19 +119,18 @@ def run_table(args: argparse.Namespace) -> int:
     expert_games = args.expert_games or args.games
     if expert_games < 1 or args.jobs < 1:
         raise ValueError("--expert-games and --jobs must be at least 1")
-    if args.readme is not None and not all(m in args.readme.read_text() for m in MARKERS):
+    if args.readme is not None and not all(m in read_readme(args.readme) for m in MARKERS):
         raise ValueError(f"{args.readme} lacks the markers {' and '.join(MARKERS)}")
-    jobs = [
+    jobs: list[Job] = [
         (preset, a, b, expert_games if "expert" in (a, b) else args.games, args.seed)
         for preset in PRESETS
         for a, b in TABLE_PAIRS
     ]
     cells = []
-    # one job at a time runs in this process: no pool to start (nor any in Pyodide)
-    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
-        columns = list(zip(*jobs, strict=True))
-        done = map(run_cell, *columns) if pool is None else pool.map(run_cell, *columns)
-        for cell in done:
+    # one job at a time runs in this process: no pool to start (nor any in Pyodide); a
+    # pool's workers are stopped when the table is done, or at once on Ctrl-C
+    with start_pool(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+        for cell in map(run_cell, jobs) if pool is None else pool.imap(run_cell, jobs):
             cells.append(cell)
             if args.progress:
                 print(".", end="", file=sys.stderr, flush=True)
@@ -138,8 +143,38 @@ def run_table(args: argparse.Namespace) -> int:
     if args.readme is None:
         print(table)
         return 0
-    text = args.readme.read_text()
     start, end = MARKERS
     pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.DOTALL)
-    args.readme.write_text(pattern.sub(lambda _: f"{start}\n{table}\n{end}", text, count=1))
+    text = pattern.sub(lambda _: f"{start}\n{table}\n{end}", read_readme(args.readme), count=1)
+    args.readme.write_text(text, encoding="utf-8")
     return 0
+
+
+def read_readme(path: Path) -> str:
+    """Return the text of the README named by ``--readme``.
+
+    :raises ValueError: when it cannot be read (missing, a folder, not UTF-8), in one line.
+    """
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ValueError(f"--readme {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"--readme {path}: not UTF-8 text") from None
+
+
+def start_pool(workers: int) -> Pool:
+    """Return a pool of ``workers`` processes that leave Ctrl-C to this one.
+
+    A terminal sends Ctrl-C to every process of the command. The workers start with it
+    blocked (they inherit this process's signal mask) and keep it so: this process alone
+    gets it, as ``KeyboardInterrupt``, and leaving the pool's ``with`` ends the workers
+    (``Pool.terminate``) mid-game. A Ctrl-C while they start waits until they have.
+    """
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
+        return Pool(workers)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return Pool(workers)
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
