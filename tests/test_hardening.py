@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from deals import ask, new_game
 from ginrummy import bridge, record
 from ginrummy.cards import format_card, format_mask
-from ginrummy.match import Match
+from ginrummy.match import MAX_SEED, Match
 from ginrummy.rules import RULE_MAX, RulesError, find_rules
 
 NINES = "9" * 309
@@ -643,3 +643,12 @@ def test_old_saves_and_numbered_deals_deal_from_the_seed_alone() -> None:
 def test_bad_deal_parameters_are_clear_errors(params: dict[str, str], key: str) -> None:
     answer = ask(bridge.Session(), "new", json.dumps(params))
     assert answer["ok"] is False and answer["message"]["id"] == key
+
+
+@pytest.mark.parametrize("seed", [str(MAX_SEED + 1), "-1", "1e3"])
+def test_the_seed_error_names_the_largest_seed_exactly(seed: str) -> None:
+    # Issue 53: the page read the maximum as a JSON number, a float in JavaScript, and
+    # showed 9223372036854776000. As text (not a number) it reaches the message exactly.
+    answer = ask(bridge.Session(), "new", json.dumps({"seed": seed}))
+    assert answer["message"]["id"] == "seed"
+    assert answer["message"]["params"]["max"] == "9223372036854775807" == str(MAX_SEED)

@@ -618,7 +618,7 @@ def parse_seed(value: Any) -> int | None:
         raise BridgeError(
             f"a seed is a whole number from 0 to {MAX_SEED}, not {text[:40]!r}",
             "seed",
-            max=MAX_SEED,
+            max=str(MAX_SEED),  # as text: a JavaScript number would round it to ...6000
             value=text[:40],
         )
     return int(text)
