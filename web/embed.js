@@ -33,6 +33,11 @@
     return LANGUAGES.includes(code) ? code : "en";
   }
 
+  // The game URL's parameters that are not rules: the element sets them itself (embed,
+  // lang) or from attributes of their own (seed, level); strings.js has the last four as
+  // GAME_PARAMS. A `rules` attribute cannot set them: "standard&embed=0" is the standard rules.
+  const NOT_RULES = ["embed", "lang", "seed", "secret", "level", "practice"];
+
   /**
    * Return URL-style rule params of a `rules` attribute: "classic&gin_bonus=20", or only
    * changed fields ("gin_bonus=20": from the standard rules, as in the game's URL).
@@ -40,8 +45,9 @@
   function ruleParams(text) {
     const query = (text || "standard").trim();
     const first = query.split("&")[0];
-    const params = Object.fromEntries(new URLSearchParams(first.includes("=") ? query : `preset=${query}`));
-    return { preset: "standard", ...params };
+    const params = new URLSearchParams(first.includes("=") ? query : `preset=${query}`);
+    const rules = [...params].filter(([name]) => !NOT_RULES.includes(name));
+    return { preset: "standard", ...Object.fromEntries(rules) };
   }
 
   /** Return rule params in words for a poster: "classic, gin bonus 20". */
@@ -181,6 +187,7 @@
 
     /** Replace the poster with the game's iframe (compact layout, not saved). */
     start(box) {
+      // every value encoded into the query, none spliced into it
       const query = new URLSearchParams({ embed: "1", ...ruleParams(this.getAttribute("rules")), lang: languageOf(this) });
       for (const name of ["seed", "level"]) if (this.getAttribute(name)) query.set(name, this.getAttribute(name));
       const frame = document.createElement("iframe");
