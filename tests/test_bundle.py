@@ -77,3 +77,26 @@ def test_a_broken_script_stops_the_build(bundle: ModuleType, tmp_path: Path) -> 
     source = write(tmp_path / "web", {**PAGE, "shared.js": "export function shared( {\n"})
     with pytest.raises(SystemExit, match="esbuild failed"):
         bundle.bundle_page(source, tmp_path / "site", ROOT)
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    """Return every file under ``folder``: its path there, and its bytes."""
+    return {
+        path.relative_to(folder).as_posix(): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+def test_two_builds_of_the_same_sources_are_the_same_files(
+    bundle: ModuleType, tmp_path: Path
+) -> None:
+    # Issue 53: each site build copies web/ into a new temporary folder, and esbuild's
+    # hash in the shared chunk's name covered its inputs' paths from where it ran: another
+    # name each build. The same sources anywhere now make the same files, byte for byte.
+    builds = []
+    for source, out in (("one/web", "site"), ("two/deeper/web", "elsewhere/site")):
+        preloads = bundle.bundle_page(write(tmp_path / source, PAGE), tmp_path / out, ROOT)
+        builds.append((preloads, files(tmp_path / out)))
+    assert builds[0] == builds[1]
+    assert any(name.startswith("chunk-") for name in builds[0][1])

@@ -10,6 +10,10 @@ The page's sources in ``web/`` are plain ES modules, readable as they are. The s
   sites' pages;
 - ``sw.js`` as it is: the build writes the site's file list into it afterwards.
 
+The same sources make the same files, names included, wherever the build copied them:
+esbuild runs in the source folder, since a chunk's hash covers its inputs' paths from
+where it runs.
+
 Why: the page's twenty modules were twenty requests ahead of the Python worker's on a
 host's six HTTP/1.1 connections (the worker's first file waited ~150 ms for them), and
 the minified files weigh about half.
@@ -60,17 +64,18 @@ def bundle_page(source: Path, out: Path, root: Path) -> list[str]:
     program = esbuild(root)
     with tempfile.TemporaryDirectory() as work:
         meta = Path(work) / "meta.json"
-        run(
+        run(  # in source, named from there: a chunk's hash covers its inputs' paths
             program,
-            *(source / name for name in ENTRY_POINTS),
+            *ENTRY_POINTS,
             "--bundle",
             "--splitting",
             "--format=esm",
             "--minify",
             "--chunk-names=chunk-[hash]",
             *(f"--external:{pattern}" for pattern in EXTERNAL),
-            f"--outdir={out}",
+            f"--outdir={out.resolve()}",
             f"--metafile={meta}",
+            cwd=source,
         )
         bundled = json.loads(meta.read_text())
     alone = sorted({path for pattern in MINIFIED_ALONE for path in source.glob(pattern)})
@@ -80,22 +85,22 @@ def bundle_page(source: Path, out: Path, root: Path) -> list[str]:
     left_out = unbundled_scripts(source, bundled, alone)
     if left_out:
         raise SystemExit(f"web/: {', '.join(left_out)} would not reach the site (tools/bundle.py)")
-    return static_imports(bundled, out, "main.js")
+    return static_imports(bundled, source, out, "main.js")
 
 
-def run(program: Path, *args: str | Path) -> None:
-    """Run esbuild with ``args`` quietly but for warnings and errors.
+def run(program: Path, *args: str | Path, cwd: Path | None = None) -> None:
+    """Run esbuild with ``args`` (in ``cwd``) quietly but for warnings and errors.
 
     :raises SystemExit: when it fails.
     """
     words = [str(program), *map(str, args), "--log-level=warning"]
-    if subprocess.run(words, check=False).returncode != 0:
+    if subprocess.run(words, cwd=cwd, check=False).returncode != 0:
         raise SystemExit("esbuild failed (see above)")
 
 
 def unbundled_scripts(source: Path, meta: Metafile, alone: list[Path]) -> list[str]:
     """Return the scripts of ``source`` that no bundle holds and no other rule ships."""
-    inputs = {Path(name).resolve() for name in meta["inputs"]}
+    inputs = {(source / name).resolve() for name in meta["inputs"]}
     shipped = inputs | {path.resolve() for path in alone}
     shipped |= {(source / name).resolve() for name in KEPT_AS_THEY_ARE}
     return sorted(
@@ -105,10 +110,11 @@ def unbundled_scripts(source: Path, meta: Metafile, alone: list[Path]) -> list[s
     )
 
 
-def static_imports(meta: Metafile, out: Path, entry: str) -> list[str]:
-    """Return the site paths the bundle ``entry`` imports statically, directly or not."""
+def static_imports(meta: Metafile, source: Path, out: Path, entry: str) -> list[str]:
+    """Return the site paths the bundle ``entry`` imports statically, directly or not
+    (``meta``'s paths are relative to ``source``, where esbuild ran)."""
     outputs = {
-        Path(name).resolve().relative_to(out.resolve()).as_posix(): output
+        (source / name).resolve().relative_to(out.resolve()).as_posix(): output
         for name, output in meta["outputs"].items()
     }
     found: list[str] = []
@@ -121,7 +127,7 @@ def static_imports(meta: Metafile, out: Path, entry: str) -> list[str]:
             name = (
                 path.removeprefix("./")
                 if item.get("external")
-                else Path(path).resolve().relative_to(out.resolve()).as_posix()
+                else (source / path).resolve().relative_to(out.resolve()).as_posix()
             )
             if name not in found:
                 found.append(name)
