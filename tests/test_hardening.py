@@ -204,6 +204,7 @@ def check(text: str) -> Callable[[], object]:
     return parse
 
 
+@pytest.mark.slow  # seconds; the page's check is timed in e2e/test_hardening_input.py
 @pytest.mark.parametrize("make", ADVERSARIAL_JSON.values(), ids=ADVERSARIAL_JSON)
 def test_the_json_checks_take_time_linear_in_the_text(make: Callable[[int], str]) -> None:
     # Issue 53: an unclosed string of escaped quotes took the nesting check quadratic time
