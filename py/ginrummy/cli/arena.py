@@ -173,8 +173,8 @@ def start_pool(workers: int) -> Pool:
     """
     if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
         return Pool(workers)
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         return Pool(workers)
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
