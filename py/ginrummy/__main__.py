@@ -5,8 +5,9 @@ Python would print the traceback of whichever import it interrupted; from ``main
 Ctrl-C is the commands' own to handle (``cli.main``).
 """
 
+# _signal is the C module under signal, which imports enum first: a window of its own
+import _signal  # type: ignore[import-not-found]  # (typeshed has no stubs for it)
 import os
-import signal
 import sys
 
 
@@ -18,11 +19,11 @@ def _stop_while_loading(_signal: int, _frame: object) -> None:
     os._exit(130)
 
 
-_handler = signal.getsignal(signal.SIGINT)  # Python's, or SIG_IGN in a background job
-if _handler is signal.default_int_handler:
-    signal.signal(signal.SIGINT, _stop_while_loading)
+_handler = _signal.getsignal(_signal.SIGINT)  # Python's, or SIG_IGN in a background job
+if _handler is _signal.default_int_handler:
+    _signal.signal(_signal.SIGINT, _stop_while_loading)
 
 from .cli import main  # noqa: E402  (once Ctrl-C is taken care of)
 
-signal.signal(signal.SIGINT, _handler)
+_signal.signal(_signal.SIGINT, _handler)
 sys.exit(main())
