@@ -26,18 +26,24 @@ class UsageError(ValueError):
     """Bad input on the command line, reported as one line and exit status 2."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the parser of every subcommand."""
-    parser = argparse.ArgumentParser(prog="python -m ginrummy", description=__doc__)
+PROG = "ginrummy"
+"""The command's name in its usage lines: the console script's (``python -m ginrummy``
+names itself so)."""
+
+
+def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
+    """Return the parser of every subcommand, its usage naming the command ``prog``."""
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in MODULES:
         module.register(commands)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the subcommand named in ``argv`` (default: the process arguments)."""
-    parser = build_parser()
+def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
+    """Run the subcommand named in ``argv`` (default: the process arguments); return the
+    exit status. The ``ginrummy`` command that installing the wheel makes runs this."""
+    parser = build_parser(prog)
     args = parser.parse_args(argv)
     handler: Handler = args.handler
     try:
