@@ -16,7 +16,8 @@
 Standard library only, since it runs before anything is installed. What it installs stays
 in the work tree, all gitignored: ``.venv/`` (the pinned tools of requirements-dev.txt and
 ginrummy, editable), ``node_modules/`` (the Pyodide of package-lock.json, via ``npm ci``),
-``.cache/pyodide-wheels/`` (requirements-pyodide.txt) and ``dist/``. Each set-up is skipped
+``.cache/pyodide-wheels/`` (requirements-pyodide.txt: the Pyodide tests' wheels and micropip)
+and ``dist/``. Each set-up is skipped
 when it is already done, so a second run starts at once.
 
 To add a command, write a ``cmd_NAME(args)`` function and an entry in ``COMMANDS``; to add
@@ -353,12 +354,14 @@ def website() -> Any:
 
 
 def build_site(python: Path, cdn: bool = False) -> Path:
-    """Install Pyodide, build the wheel and assemble the static site in site/; return it.
+    """Install Pyodide and the pinned micropip, build the wheel and assemble the static site
+    in site/; return it.
 
     With ``cdn`` the site loads Pyodide from jsDelivr instead of shipping it.
     """
     require_tool("node", "to bundle the page's scripts (and compile the standard library)")
     ensure_node_modules()
+    ensure_pyodide_wheels(python)  # micropip installs the wheel for the snapshot
     header("build the site" + (" (Pyodide from the CDN)" if cdn else ""))
     site = website().build_site(build_wheel(python), SITE, cdn=cdn)
     print(f"site: {site.relative_to(ROOT)}/")
