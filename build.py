@@ -363,9 +363,21 @@ def build_site(python: Path, cdn: bool = False) -> Path:
     ensure_node_modules()
     ensure_pyodide_wheels(python)  # micropip installs the wheel for the snapshot
     header("build the site" + (" (Pyodide from the CDN)" if cdn else ""))
-    site = website().build_site(build_wheel(python), SITE, cdn=cdn)
+    wheel = build_wheel(python)
+    site = Path(website().build_site(wheel, SITE, cdn=cdn))
+    write_api_reference(python, site / "python" / "api", wheel)
     print(f"site: {site.relative_to(ROOT)}/")
-    return Path(site)
+    return site
+
+
+def write_api_reference(python: Path, folder: Path, wheel: Path) -> None:
+    """Write the engine's API reference into ``folder``: the names of ``ginrummy.__all__``
+    and their docstrings, as HTML, by the pinned pdoc (docs/python.md links to it)."""
+    version = wheel.name.split("-")[1]
+    run_module(
+        python, "pdoc", "ginrummy", "--docformat", "restructuredtext", "--no-show-source",
+        "--footer-text", f"ginrummy {version}", "--output-directory", folder,
+    )  # fmt: skip
 
 
 def ensure_chromium() -> None:

@@ -74,18 +74,6 @@ def test_the_wheel_has_the_one_version_and_the_command(built_wheel: Path) -> Non
             assert not written.search(path.read_text()), path
 
 
-@pytest.fixture(scope="session")
-def fresh_venv(built_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Return a virtual environment made afresh (no pip of its own) with the wheel
-    installed by this Python's pip, as ``pip install ginrummy-X-py3-none-any.whl`` does."""
-    venv = tmp_path_factory.mktemp("venv") / "env"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", venv], check=True)
-    python = venv / "bin" / "python"
-    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--python", python]
-    subprocess.run([*pip, "install", "--quiet", "--no-deps", "--no-index", built_wheel], check=True)
-    return venv
-
-
 @needs_processes
 def test_the_installed_command_runs_the_command_line(fresh_venv: Path) -> None:
     command = fresh_venv / "bin" / "ginrummy"
