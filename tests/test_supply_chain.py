@@ -1,6 +1,7 @@
 """The Pages workflow's supply chain: actions pinned by commit, write permissions on the
-deploy job and, for a version tag alone, the release job, and a cached snapshot kept only when it is the one deployed now
-(``tools/trusted_snapshot.py``, against a local server playing the live site)."""
+deploy job and, for a version tag alone, the release job, and a cached snapshot kept only
+when it is the one deployed now (``tools/trusted_snapshot.py``, against a local server
+playing the live site)."""
 
 from __future__ import annotations
 
