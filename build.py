@@ -16,7 +16,8 @@
 Standard library only, since it runs before anything is installed. What it installs stays
 in the work tree, all gitignored: ``.venv/`` (the pinned tools of requirements-dev.txt and
 ginrummy, editable), ``node_modules/`` (the Pyodide of package-lock.json, via ``npm ci``),
-``.cache/pyodide-wheels/`` (requirements-pyodide.txt) and ``dist/``. Each set-up is skipped
+``.cache/pyodide-wheels/`` (requirements-pyodide.txt: the Pyodide tests' wheels and micropip)
+and ``dist/``. Each set-up is skipped
 when it is already done, so a second run starts at once.
 
 To add a command, write a ``cmd_NAME(args)`` function and an entry in ``COMMANDS``; to add
@@ -353,16 +354,30 @@ def website() -> Any:
 
 
 def build_site(python: Path, cdn: bool = False) -> Path:
-    """Install Pyodide, build the wheel and assemble the static site in site/; return it.
+    """Install Pyodide and the pinned micropip, build the wheel and assemble the static site
+    in site/; return it.
 
     With ``cdn`` the site loads Pyodide from jsDelivr instead of shipping it.
     """
     require_tool("node", "to bundle the page's scripts (and compile the standard library)")
     ensure_node_modules()
+    ensure_pyodide_wheels(python)  # micropip installs the wheel for the snapshot
     header("build the site" + (" (Pyodide from the CDN)" if cdn else ""))
-    site = website().build_site(build_wheel(python), SITE, cdn=cdn)
+    wheel = build_wheel(python)
+    site = Path(website().build_site(wheel, SITE, cdn=cdn))
+    write_api_reference(python, site / "python" / "api", wheel)
     print(f"site: {site.relative_to(ROOT)}/")
-    return Path(site)
+    return site
+
+
+def write_api_reference(python: Path, folder: Path, wheel: Path) -> None:
+    """Write the engine's API reference into ``folder``: the names of ``ginrummy.__all__``
+    and their docstrings, as HTML, by the pinned pdoc (docs/python.md links to it)."""
+    version = wheel.name.split("-")[1]
+    run_module(
+        python, "pdoc", "ginrummy", "--docformat", "restructuredtext", "--no-show-source",
+        "--footer-text", f"ginrummy {version}", "--output-directory", folder,
+    )  # fmt: skip
 
 
 def ensure_chromium() -> None:

@@ -408,7 +408,9 @@ def test_a_wasm_served_with_the_wrong_type_is_reported(page: Page, base_url: str
 
 
 def test_a_damaged_snapshot_download_is_reported(page: Page, base_url: str) -> None:
+    # when Python cannot start afresh either (e2e/test_fallback.py: when it can)
     page.context.route("**/*.snapshot", lambda route: route.fulfill(body=b"not gzip at all"))
+    page.context.route("**/python/**", lambda route: route.fulfill(status=404))
     stored = open_with_a_save(page, base_url)
     error = page.locator("#load-error")
     expect(error).to_contain_text(
@@ -438,6 +440,7 @@ def test_a_browser_that_cannot_unpack_the_snapshot_is_told_so(
         route.fulfill(response=response)
 
     page.context.route("**/worker.js", without_decompression)
+    page.context.route("**/python/**", lambda route: route.fulfill(status=404))  # no fallback
     if page_late:
         page.context.route("**/main.js", late)
     stored = open_with_a_save(page, base_url)

@@ -53,3 +53,15 @@ def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     command = [sys.executable, "-P", "-m", "build", "--wheel", "--no-isolation"]
     subprocess.run([*command, "--outdir", folder, root], capture_output=True, check=True)
     return next(folder.glob("ginrummy-*-py3-none-any.whl"))
+
+
+@pytest.fixture(scope="session")
+def fresh_venv(built_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Return a virtual environment made afresh (no pip of its own) with the wheel
+    installed by this Python's pip, as ``pip install ginrummy-X-py3-none-any.whl`` does."""
+    venv = tmp_path_factory.mktemp("venv") / "env"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", venv], check=True)
+    python = venv / "bin" / "python"
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--python", python]
+    subprocess.run([*pip, "install", "--quiet", "--no-deps", "--no-index", built_wheel], check=True)
+    return venv

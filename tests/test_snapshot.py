@@ -1,9 +1,12 @@
 """The page's Python as the site ships it (``tools/snapshot.py``): a snapshot of Pyodide's
-memory that plays every request with no standard library and no engine file, deals each
-page its own game, and names the file and line of an error."""
+memory, the site's own wheel installed in it by micropip, that plays every request with no
+standard library and no engine file, deals each page its own game, and names the file and
+line of an error."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import shutil
 import subprocess
@@ -12,9 +15,11 @@ import zipfile
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
+import ginrummy
 from tooling import tool
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,14 +73,18 @@ try:
 except cards.CardError as error:
     frame = traceback.extract_tb(error.__traceback__)[-1]
 stdlib = zipfile.ZipFile("/lib/python314.zip").namelist()
+import ginrummy
+engine = {name: module.__file__ for name, module in sys.modules.items()
+          if name.split(".")[0] == "ginrummy"}
 json.dumps({"requests": requests, "frame": [frame.filename, frame.lineno], "stdlib": stdlib,
-            "doc": json.dumps.__doc__})
+            "doc": json.dumps.__doc__, "engine": engine, "version": ginrummy.__version__})
 `));
 console.log(JSON.stringify({ ...found, seeds }));
 """
 """Node: boot two Pyodides from the snapshot with an empty standard library, as the page
 does; tour every request in one, raise an error in a module of the engine, and start a
-game without a seed in each; print what Python says of it."""
+game without a seed in each; print what Python says of it, and where each engine module
+it holds came from."""
 
 PACK_AND_ZERO = """
 import { gzipSync } from "node:zlib";
@@ -120,11 +129,10 @@ def snapshots() -> ModuleType:
 
 
 @pytest.fixture(scope="module")
-def slim(built_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Return the real wheel (built by hatchling as ``build.py wheel`` builds it), slimmed
-    as the site build does."""
-    slimmed: Path = tool("slim_wheel").slim_wheel(built_wheel, tmp_path_factory.mktemp("slim"))
-    return slimmed
+def micropip() -> Path:
+    """Return the pinned micropip wheel the site build installs the engine with."""
+    wheel: Path = tool("website").micropip_wheel()
+    return wheel
 
 
 @pytest.fixture(scope="module")
@@ -143,25 +151,31 @@ def stdlib() -> Path:
 
 
 @pytest.fixture(scope="module")
-def snapshot(
+def made(
     snapshots: ModuleType,
-    slim: Path,
+    built_wheel: Path,
+    micropip: Path,
     stdlib: Path,
     kept: Path,
     tmp_path_factory: pytest.TempPathFactory,
-) -> Path:
-    """Return the site's snapshot made from the real wheel, as the site build makes it."""
+) -> tuple[Path, dict[str, Any]]:
+    """Return the site's snapshot made from the real wheel, as the site build makes it,
+    and what micropip installed."""
     out = tmp_path_factory.mktemp("snapshot")
-    made: Path = snapshots.snapshot(slim, stdlib, out, ROOT, kept=kept)
+    made: tuple[Path, dict[str, Any]] = snapshots.snapshot(
+        built_wheel, micropip, stdlib, out, ROOT, kept=kept
+    )
     return made
 
 
-def test_the_snapshot_holds_the_package_only(
-    snapshots: ModuleType, slim: Path, tmp_path: Path
-) -> None:
-    snapshots.page_entries(slim, tmp_path / "engine.zip")
-    with zipfile.ZipFile(tmp_path / "engine.zip") as archive:
-        names = set(archive.namelist())
+@pytest.fixture(scope="module")
+def snapshot(made: tuple[Path, dict[str, Any]]) -> Path:
+    """Return the site's snapshot made from the real wheel."""
+    return made[0]
+
+
+def test_the_snapshot_holds_the_package_only(snapshots: ModuleType, built_wheel: Path) -> None:
+    names = {name for name, _ in snapshots.page_entries(built_wheel)}
     every = {path.relative_to(PACKAGE.parent).as_posix() for path in PACKAGE.rglob("*.py")}
     left_out = {name for name in every if name.startswith(snapshots.PAGE_LEAVES_OUT)}
     assert {"ginrummy/cli/play.py", "ginrummy/bench.py", "ginrummy/__main__.py"} <= left_out
@@ -169,10 +183,36 @@ def test_the_snapshot_holds_the_package_only(
     assert not any(".dist-info" in name for name in names)
 
 
-def test_a_page_booted_from_it_plays_every_request_with_no_stdlib_and_no_engine_file(
-    snapshots: ModuleType, snapshot: Path, tmp_path: Path
+def test_its_engine_is_the_wheel_micropip_installed(
+    made: tuple[Path, dict[str, Any]], built_wheel: Path, tmp_path: Path
 ) -> None:
-    assert snapshot.name == "ginrummy-0.1.0.snapshot"
+    _, installed = made
+    with zipfile.ZipFile(built_wheel) as wheel:
+        (record,) = [name for name in wheel.namelist() if name.endswith(".dist-info/RECORD")]
+        lines = wheel.read(record).decode().splitlines()
+    recorded = {}
+    for line in lines:
+        name, digest, _ = line.rsplit(",", 2)
+        if digest:
+            raw = base64.urlsafe_b64decode(digest.removeprefix("sha256=") + "==")
+            recorded[name] = raw.hex()
+    # micropip installed each file of the package the page imports as the wheel holds it.
+    assert installed["version"] == ginrummy.__version__
+    assert installed["where"].endswith("/site-packages")
+    assert installed["files"]
+    for name, digest in installed["files"].items():
+        assert recorded[name] == digest, name
+    assert "ginrummy/cli/play.py" not in installed["files"]
+    # This repository's sources are those files (the wheel is built from them).
+    for name, digest in installed["files"].items():
+        assert hashlib.sha256((PACKAGE.parent / name).read_bytes()).hexdigest() == digest
+
+
+def test_a_page_booted_from_it_plays_every_request_with_no_stdlib_and_no_engine_file(
+    snapshots: ModuleType, made: tuple[Path, dict[str, Any]], tmp_path: Path
+) -> None:
+    snapshot, installed = made
+    assert snapshot.name == f"ginrummy-{ginrummy.__version__}.snapshot"
     assert snapshot.read_bytes()[:2] == b"\x1f\x8b", "gzipped"
     empty = tmp_path / "empty.zip"
     empty.write_bytes(EMPTY_ZIP)
@@ -188,10 +228,17 @@ def test_a_page_booted_from_it_plays_every_request_with_no_stdlib_and_no_engine_
     assert found["stdlib"] == [], "the standard library Python had was the empty zip"
     assert found["doc"] is None, "the standard library was compiled without docstrings (-OO)"
     # parse_card("zz") raises where rank and suit are looked up (py/ginrummy/cards.py):
-    # the snapshot's code reports the repository's line, in the engine zip's file name.
+    # the snapshot's code reports the repository's line, in the file micropip installed.
     lines = (PACKAGE / "cards.py").read_text().splitlines()
     raised = lines.index("    if rank < 0 or suit < 0:") + 2
-    assert found["frame"] == [f"{snapshots.ENGINE_WHERE}/ginrummy/cards.py", raised]
+    where = installed["where"]
+    assert found["frame"] == [f"{where}/ginrummy/cards.py", raised]
+    # Every engine module the page's Python holds is a file micropip installed from the
+    # wheel, of its version.
+    assert found["version"] == ginrummy.__version__
+    for name, path in found["engine"].items():
+        assert path.removeprefix(f"{where}/") in installed["files"], name
+    assert "ginrummy.bot.expert" in found["engine"]
     # Every page starts from the same memory: its games must not (seeds are drawn from
     # the system's randomness when a game starts, never from the snapshot's state). The
     # game is sealed (no deal number asked): its save resumes, so the sealing runs in a
@@ -219,7 +266,8 @@ def test_the_snapshot_is_packed_against_the_wasm_image_and_zeroed_where_unused(
 
 def test_the_build_makes_it_once_for_the_same_inputs(
     snapshots: ModuleType,
-    slim: Path,
+    built_wheel: Path,
+    micropip: Path,
     stdlib: Path,
     kept: Path,
     snapshot: Path,
@@ -229,17 +277,23 @@ def test_the_build_makes_it_once_for_the_same_inputs(
     # Two snapshots of the same inputs differ in a few hundred bytes: the same bytes again
     # mean the kept one was copied, and nothing ran.
     ran: list[list[str]] = []
-    monkeypatch.setattr(snapshots.subprocess, "run", lambda command, **_: ran.append(command))
-    again = snapshots.snapshot(slim, stdlib, tmp_path, ROOT, kept=kept)
+
+    def run(command: list[str], **_: object) -> None:
+        ran.append(command)
+        Path(command[-1]).write_text("{}")  # what was installed
+
+    monkeypatch.setattr(snapshots.subprocess, "run", run)
+    again, _ = snapshots.snapshot(built_wheel, micropip, stdlib, tmp_path, ROOT, kept=kept)
     assert again.read_bytes() == snapshot.read_bytes() and ran == []
-    (only,) = kept.iterdir()
+    only, record = sorted(kept.iterdir())
     assert only.name != OLDER and only.read_bytes() == snapshot.read_bytes()
+    assert record.name == only.name.replace(".gz", ".json")
     # A changed engine is another digest: Node is asked to make a new snapshot.
-    changed = tmp_path / "changed" / slim.name
+    changed = tmp_path / "changed" / built_wheel.name
     changed.parent.mkdir()
-    with zipfile.ZipFile(slim) as old, zipfile.ZipFile(changed, "w") as new:
+    with zipfile.ZipFile(built_wheel) as old, zipfile.ZipFile(changed, "w") as new:
         for info in old.infolist():
             data = old.read(info)
             new.writestr(info, data + b"\n" if info.filename == "ginrummy/cards.py" else data)
-    snapshots.snapshot(changed, stdlib, tmp_path, ROOT, kept=kept)
+    snapshots.snapshot(changed, micropip, stdlib, tmp_path, ROOT, kept=kept)
     assert len(ran) == 1 and ran[0][:2] == ["node", str(ROOT / "tools" / "snapshot.mjs")]

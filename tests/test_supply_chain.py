@@ -1,6 +1,7 @@
 """The Pages workflow's supply chain: actions pinned by commit, write permissions on the
-deploy job alone, and a cached snapshot kept only when it is the one deployed now
-(``tools/trusted_snapshot.py``, against a local server playing the live site)."""
+deploy job and, for a version tag alone, the release job, and a cached snapshot kept only
+when it is the one deployed now (``tools/trusted_snapshot.py``, against a local server
+playing the live site)."""
 
 from __future__ import annotations
 
@@ -31,21 +32,27 @@ def jobs() -> dict[str, str]:
 
 def test_every_action_is_pinned_to_a_release_commit() -> None:
     uses = re.findall(r"uses: (\S+)(.*)", WORKFLOW.read_text())
-    assert len(uses) == 6
+    assert len(uses) == 7
     for action, comment in uses:
         assert re.fullmatch(r"actions/[a-z-]+@[0-9a-f]{40}", action), action
         assert re.fullmatch(r" # v\d+\.\d+\.\d+", comment), (action, comment)
 
 
-def test_only_the_deploy_job_may_write() -> None:
+def test_only_the_deploy_job_and_a_tag_s_release_job_may_write() -> None:
     text = WORKFLOW.read_text()
     top = text.split("\njobs:\n")[0]
     assert re.search(r"^permissions:\n  contents: read\n\n", top, re.MULTILINE)
     found = jobs()
-    assert set(found) == {"build", "deploy"}
+    assert set(found) == {"build", "deploy", "release"}
     assert "write" not in found["build"].split("steps:")[0]
     assert "pages: write" in found["deploy"] and "id-token: write" in found["deploy"]
-    assert text.count(": write") == 2
+    # The release job makes the tag's release: it may write the repository's contents,
+    # and runs for a version tag only (the deploy job never does).
+    assert "contents: write" in found["release"].split("steps:")[0]
+    assert "if: ${{ startsWith(github.ref, 'refs/tags/v') }}" in found["release"]
+    assert "if: ${{ !startsWith(github.ref, 'refs/tags/') }}" in found["deploy"]
+    assert "persist-credentials: false" in found["release"]
+    assert text.count(": write") == 3
 
 
 def test_a_cached_snapshot_is_checked_before_the_build() -> None:

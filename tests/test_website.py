@@ -3,6 +3,9 @@ and the page's bench use."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
+import json
 import socket
 import struct
 import sys
@@ -41,3 +44,34 @@ def test_a_browser_hanging_up_prints_nothing_but_errors_still_do(
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_site_publishes_the_wheel_with_its_index_and_keeps_none_of_it_offline(
+    tmp_path: Path,
+) -> None:
+    website = tool("website")
+    wheel = tmp_path / "ginrummy-1.2.3-py3-none-any.whl"
+    wheel.write_bytes(b"the wheel's bytes")
+    micropip = tmp_path / "micropip-0.11.1-py3-none-any.whl"
+    micropip.write_bytes(b"micropip")
+    stdlib = tmp_path / "python_stdlib-314-abc.zip"
+    stdlib.write_bytes(b"stdlib")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<!doctype html>")
+    website.publish_python(site / website.PYTHON_DIR, wheel, micropip, stdlib)
+    index = json.loads((site / "python" / "index.json").read_text())
+    assert index == {
+        "name": "ginrummy",
+        "version": "1.2.3",
+        "file": wheel.name,
+        "sha256": hashlib.sha256(b"the wheel's bytes").hexdigest(),
+        "size": len(b"the wheel's bytes"),
+    }
+    assert (site / "python" / wheel.name).read_bytes() == b"the wheel's bytes"
+    assert (site / "python" / "python_stdlib.zip").read_bytes() == b"stdlib"
+    assert (site / "python" / micropip.name).exists()
+    # A game needs none of python/ unless its snapshot fails: the service worker keeps
+    # none of it, and a first visit's figures leave it out.
+    assert list(website.precache_list(site)) == ["index.html"]
+    assert website.bytes_gz(site)["own"] == len(gzip.compress(b"<!doctype html>", 9, mtime=0))

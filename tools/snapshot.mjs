@@ -1,20 +1,30 @@
-// Boot the pinned Pyodide under Node, import the engine and tour it, and write a gzipped
-// snapshot of Python's memory: the page boots from it instead of starting Python afresh.
+// Boot the pinned Pyodide under Node, install the site's wheel in it with micropip, import
+// the engine and tour it, and write a gzipped snapshot of Python's memory: the page boots
+// from it instead of starting Python afresh.
 //
-//   node tools/snapshot.mjs STDLIB.zip ENGINE.zip WHERE TOUR.py SEED TARGET
+//   node tools/snapshot.mjs STDLIB.zip MICROPIP.whl ENGINE.whl LEAVE_OUT SEED TARGET MANIFEST
 //
 // STDLIB.zip is the compiled standard library (Python imports from it here, the page
-// never fetches it); ENGINE.zip the engine's package, put at WHERE on sys.path; TOUR.py
-// (snapshot_tour.py) makes every request of the page, so everything the page needs is
-// imported and its tables made. Python runs without column positions
-// (PYTHONNODEBUGRANGES): tracebacks name the file and line, and the snapshot is smaller.
+// never fetches it); MICROPIP.whl the pinned micropip from PyPI; ENGINE.whl the wheel the
+// site publishes. A first Pyodide installs ENGINE.whl with micropip
+// (tools/snapshot_install.py: each file checked against the wheel's RECORD, the package's
+// files that LEAVE_OUT names, comma-separated, deleted, the rest slimmed); the engine's
+// files it installed are copied, where micropip put them, into a second Pyodide, the one
+// snapshotted, which never ran micropip (its modules and JavaScript handles would stay in
+// the snapshot, and Pyodide refuses to snapshot the handles). There snapshot_tour.py
+// imports every module and makes every request of the page, so everything the page needs
+// is imported and its tables made. MANIFEST gets what was installed: the version, the
+// folder and each file's SHA-256 as micropip installed it. Python runs without column
+// positions (PYTHONNODEBUGRANGES): tracebacks name the file and line, and the snapshot is
+// smaller.
 //
 // Before the memory is saved, what it holds but no longer uses is zeroed (zeroUnused):
 // freed memory and the stack's dead part still hold old bytes, which gzip cannot shrink.
 // The memory is then packed against its initial image (web/wasm-image.js), which the page
 // takes from pyodide.asm.wasm as it instantiates it.
 import { readFileSync, writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
 import createPyodideModule from "pyodide/pyodide.asm.mjs";
@@ -32,6 +42,7 @@ sys.path_importer_cache.clear()
 linecache.clearcache()
 gc.collect()
 `;
+const TOOLS = dirname(fileURLToPath(import.meta.url));
 // The largest block asked of malloc while zeroing its free memory: less than the memory
 // left above the heap, so the wasm memory does not grow.
 const LARGEST_BLOCK = 1 << 20;
@@ -84,21 +95,52 @@ export function packedSnapshot(pyodide, image) {
   return gzipSync(packSnapshot(pyodide.makeMemorySnapshot(), image), { level: 9 });
 }
 
+/** Install `engine` (a wheel) with `micropip` (a wheel) into a Pyodide of its own, as
+ * tools/snapshot_install.py says; return what it installed, and each file's bytes. */
+export async function installWithMicropip(stdlib, micropip, engine, leaveOut) {
+  const pyodide = await loadPyodide({ stdLibURL: stdlib, env: PYTHON_ENV });
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  pyodide.unpackArchive(new Uint8Array(readFileSync(micropip)), "wheel", { extractDir: sitePackages });
+  pyodide.FS.mkdirTree("/tmp/tools");
+  for (const tool of ["snapshot_install.py", "slim_wheel.py"]) {
+    pyodide.FS.writeFile(`/tmp/tools/${tool}`, readFileSync(join(TOOLS, tool)));
+  }
+  const wheel = `/tmp/${basename(engine)}`;
+  pyodide.FS.writeFile(wheel, readFileSync(engine));
+  pyodide.globals.set("leave_out", pyodide.toPy(leaveOut));
+  const manifest = JSON.parse(await pyodide.runPythonAsync(`
+import sys
+sys.path.insert(0, "/tmp/tools")
+import snapshot_install
+await snapshot_install.install("emfs:${wheel}", list(leave_out))
+`));
+  const files = Object.keys(manifest.files).map((name) => {
+    const path = `${manifest.where}/${name}`;
+    return { path, data: pyodide.FS.readFile(path) };
+  });
+  return { manifest, files };
+}
+
 async function main(args) {
-  const [stdlib, engine, where, tour, seed, target] = args;
-  if (!target || args.length !== 6) {
-    console.error("usage: node tools/snapshot.mjs STDLIB.zip ENGINE.zip WHERE TOUR.py SEED TARGET");
+  const [stdlib, micropip, engine, leaveOut, seed, target, manifestPath] = args;
+  if (!manifestPath || args.length !== 7) {
+    console.error(
+      "usage: node tools/snapshot.mjs STDLIB.zip MICROPIP.whl ENGINE.whl LEAVE_OUT SEED TARGET MANIFEST",
+    );
     process.exit(2);
   }
+  const { manifest, files } = await installWithMicropip(stdlib, micropip, engine, leaveOut.split(","));
   const { pyodide, image } = await bootForSnapshot(stdlib);
-  pyodide.FS.writeFile(where, readFileSync(engine));
-  pyodide.FS.writeFile("/tmp/snapshot_tour.py", readFileSync(tour));
+  for (const { path, data } of files) {
+    pyodide.FS.mkdirTree(dirname(path));
+    pyodide.FS.writeFile(path, data);
+  }
+  pyodide.FS.writeFile("/tmp/snapshot_tour.py", readFileSync(join(TOOLS, "snapshot_tour.py")));
   const requests = pyodide.runPython(`
 import sys
-sys.path.insert(0, ${JSON.stringify(where)})
 sys.path.insert(0, "/tmp")
 import snapshot_tour
-snapshot_tour.import_package(${JSON.stringify(where)})
+snapshot_tour.import_package(${JSON.stringify(manifest.where)}, ${JSON.stringify(Object.keys(manifest.files))})
 made = snapshot_tour.tour(${Number(seed)})
 sys.path.remove("/tmp")
 del sys.modules["snapshot_tour"], snapshot_tour
@@ -107,7 +149,9 @@ made
   zeroUnused(pyodide);
   const packed = packedSnapshot(pyodide, image);
   writeFileSync(target, packed);
-  console.log(`snapshot of Pyodide ${pyodide.version} after ${requests} requests: ` +
+  writeFileSync(manifestPath, JSON.stringify(manifest, null, 1));
+  console.log(`snapshot of Pyodide ${pyodide.version} with ginrummy ${manifest.version} ` +
+    `installed by micropip, after ${requests} requests: ` +
     `${pyodide._module.HEAPU8.length} bytes of memory, ${packed.length} packed and gzipped`);
 }
 

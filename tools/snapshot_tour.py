@@ -1,6 +1,6 @@
 """Every request the page can make, once per rule set: run before the page's snapshot.
 
-``tools/snapshot.mjs`` runs ``import_package(engine)`` and ``tour(seed)`` in the Python it
+``tools/snapshot.mjs`` runs ``import_package(where, files)`` and ``tour(seed)`` in the Python it
 then snapshots (``snapshot.py``), so the snapshot holds every module the page ever needs,
 from the engine and the standard library, already imported, and the engine's tables for
 each preset already made: the page boots from it with no standard library and no engine
@@ -15,7 +15,6 @@ from __future__ import annotations
 import importlib
 import json
 import random
-import zipfile
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -39,16 +38,15 @@ BAD_REQUESTS = (
 """Requests the page may send that answer an error: their error paths import too."""
 
 
-def import_package(engine: str) -> None:
-    """Import every module in the zip ``engine`` (on ``sys.path``)."""
-    names = []
-    for entry in zipfile.ZipFile(engine).namelist():
+def import_package(where: str, files: list[str]) -> None:
+    """Import every module of ``files`` (names under ``where``, a folder on ``sys.path``)."""
+    for entry in files:
         path = PurePosixPath(entry)
         if path.suffix == ".py":
             parts = path.with_suffix("").parts
-            names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
-    for name in names:
-        importlib.import_module(name)
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            module = importlib.import_module(name)
+            assert str(module.__file__).startswith(f"{where}/"), f"{name}: not {where}'s"
 
 
 def tour(seed: int) -> int:

@@ -18,7 +18,16 @@ works from any static host and under any sub-path::
                                             pyodide.asm.wasm, pyodide-lock.json (its
                                             header only); no standard library, which is
                                             in the snapshot
+    python/ginrummy-VERSION-py3-none-any.whl
+                                            the engine's wheel, for anyone's Python (pip,
+                                            micropip: docs/python.md), the very code the
+                                            snapshot was made from
+    python/index.json                       the wheel's name, version, file, SHA-256, size
+    python/micropip-*.whl                   what the page needs only when it cannot use the
+    python/python_stdlib.zip                snapshot and starts Python afresh: the pinned
+                                            micropip and the compiled standard library
     sw.js                                   the service worker, with every file's SHA-256
+                                            but those of python/ (which a game never needs)
     .nojekyll                               GitHub Pages: serve the files as they are
 
 With ``cdn=True`` (``build.py site --cdn``) there is no ``pyodide/``: the worker loads the
@@ -62,6 +71,18 @@ STDLIB_WHERE = "/lib/python{major}{minor}.zip/"
 SNAPSHOT_LINE = 'const SNAPSHOT = "ginrummy.snapshot";'
 """The line of ``web/worker.js`` that names the snapshot's file; the build writes the real
 one (``snapshot.py``)."""
+FALLBACK_LINE = 'const FALLBACK = { stdlib: "", micropip: "", wheel: "" };'
+"""The line of ``web/worker.js`` that names the files of ``PYTHON_DIR`` a Python started
+afresh loads; the build writes the real ones."""
+PYTHON_DIR = "python"
+"""The site's folder of the engine's wheel, its index and what a Python started afresh
+needs; the service worker does not keep it."""
+STDLIB_NAME = "python_stdlib.zip"
+"""The compiled standard library's name in ``PYTHON_DIR``."""
+PYODIDE_REQUIREMENTS = "requirements-pyodide.txt"
+"""The pins of the pure wheels for Pyodide (under the repository's root): micropip's too."""
+PYODIDE_WHEELS = Path(".cache") / "pyodide-wheels"
+"""Where ``build.py`` downloads them (under the repository's root)."""
 RUNTIME_LINES = (
     'import { loadPyodide } from "./pyodide/pyodide.mjs";',
     'const RUNTIME = here("pyodide/");',
@@ -147,6 +168,21 @@ def cdn_url(root: Path = ROOT) -> str:
     return CDN.format(version=pinned_pyodide_version(root))
 
 
+def micropip_wheel(root: Path = ROOT) -> Path:
+    """Return the pinned micropip wheel of ``requirements-pyodide.txt``, downloaded.
+
+    :raises SystemExit: when it is not pinned, or not downloaded (``build.py site`` does).
+    """
+    pins = (root / PYODIDE_REQUIREMENTS).read_text()
+    pin = re.search(r"^micropip==(\S+)", pins, re.MULTILINE)
+    if pin is None:
+        raise SystemExit(f"{PYODIDE_REQUIREMENTS} does not pin micropip")
+    wheel = root / PYODIDE_WHEELS / f"micropip-{pin.group(1)}-py3-none-any.whl"
+    if not wheel.exists():
+        raise SystemExit(f"{wheel.relative_to(root)} is missing: `python3 build.py site` gets it")
+    return wheel
+
+
 def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> Path:
     """Assemble the site in ``out`` (emptied first) with the engine of ``wheel``; return it.
 
@@ -155,7 +191,13 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> 
     if out.exists():
         shutil.rmtree(out)
     snapshots = tool_module("snapshot", root)
-    lines = {SNAPSHOT_LINE: f'const SNAPSHOT = "{snapshots.snapshot_name(wheel)}";'}
+    micropip, stdlib = micropip_wheel(root), compiled_stdlib(root)
+    fallback = {"stdlib": STDLIB_NAME, "micropip": micropip.name, "wheel": wheel.name}
+    fallback = {kind: f"{PYTHON_DIR}/{name}" for kind, name in fallback.items()}
+    lines = {
+        SNAPSHOT_LINE: f'const SNAPSHOT = "{snapshots.snapshot_name(wheel)}";',
+        FALLBACK_LINE: f"const FALLBACK = {json.dumps(fallback)};",
+    }
     where = cdn_url(root) if cdn else ""
     if where:
         lines[RUNTIME_LINES[0]] = f'import {{ loadPyodide }} from "{where}pyodide.mjs";'
@@ -168,8 +210,8 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> 
         print(f"card art: {drawn['two']} bytes gzipped, {drawn['four']} more in four colours")
         shutil.copytree(source, out, ignore=shutil.ignore_patterns("*.js", "*.css"))
         preloads = tool_module("bundle", root).bundle_page(source, out, root)
-        slim = tool_module("slim_wheel", root).slim_wheel(wheel, Path(work))
-        snapshots.snapshot(slim, compiled_stdlib(root), out, root, kept=root / "build")
+    snapshots.snapshot(wheel, micropip, stdlib, out, root, kept=root / "build")
+    publish_python(out / PYTHON_DIR, wheel, micropip, stdlib)
     preload(out / "index.html", preloads)
     tool_module("csp", root).complete_policies(out, where)
     draw_icons(out, root)
@@ -178,6 +220,26 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> 
         copy_runtime(out, root)
     write_precache(out, where)
     return out
+
+
+def publish_python(folder: Path, wheel: Path, micropip: Path, stdlib: Path) -> None:
+    """Write ``folder``: the engine's ``wheel`` and its ``index.json`` (name, version,
+    file, SHA-256, size: the wheel's URL is the folder's and the file's, stable for a
+    version), and what a Python started afresh needs (``micropip``, ``stdlib``)."""
+    folder.mkdir()
+    for path in (wheel, micropip):
+        shutil.copy2(path, folder / path.name)
+    shutil.copy2(stdlib, folder / STDLIB_NAME)
+    name, version = wheel.name.split("-")[:2]
+    data = wheel.read_bytes()
+    index = {
+        "name": name,
+        "version": version,
+        "file": wheel.name,
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "size": len(data),
+    }
+    (folder / "index.json").write_text(json.dumps(index, indent=2) + "\n")
 
 
 def rewrite(path: Path, lines: dict[str, str]) -> None:
@@ -258,11 +320,13 @@ def draw_icons(out: Path, root: Path = ROOT) -> None:
 
 
 def precache_list(site: Path) -> dict[str, str]:
-    """Return every file the service worker keeps (all but itself and dot files): its hash."""
+    """Return every file the service worker keeps (all but itself, dot files and
+    ``PYTHON_DIR``): its hash."""
     files = {}
     for path in sorted(site.rglob("*")):
         name = path.relative_to(site).as_posix()
-        if path.is_file() and name != "sw.js" and not path.name.startswith("."):
+        kept = name != "sw.js" and not name.startswith(f"{PYTHON_DIR}/")
+        if path.is_file() and kept and not path.name.startswith("."):
             files[name] = hashlib.sha256(path.read_bytes()).hexdigest()
     return files
 
@@ -290,11 +354,12 @@ def write_precache(site: Path, cdn: str = "") -> str:
 def bytes_gz(site: Path) -> dict[str, int]:
     """Return what each file of ``site`` weighs on the wire: its gzipped size (the
     snapshot, gzipped already, as it is), by kind: ``"own"`` (the page: scripts, styles,
-    art), ``"snapshot"`` (the booted Python with the engine) and ``"runtime"`` (Pyodide)."""
+    art), ``"snapshot"`` (the booted Python with the engine) and ``"runtime"`` (Pyodide);
+    not ``PYTHON_DIR``, which a game loads only when it cannot use the snapshot."""
     sizes = {"own": 0, "snapshot": 0, "runtime": 0}
     snapshot_suffix = tool_module("snapshot").SUFFIX
     for path in sorted(site.rglob("*")):
-        if not path.is_file():
+        if not path.is_file() or path.relative_to(site).parts[0] == PYTHON_DIR:
             continue
         data = path.read_bytes()
         if path.suffix == snapshot_suffix:

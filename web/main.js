@@ -74,7 +74,8 @@ function onStage(name, done) {
 }
 
 function showStage() {
-  $("load-stage").textContent = t({ runtime: "load.runtime", engine: "load.engine" }[stage] || "load.deal");
+  const text = { runtime: "load.runtime", fresh: "load.fresh", engine: "load.engine" }[stage];
+  $("load-stage").textContent = t(text || "load.deal");
 }
 
 function onLoadFailed(message, stalled) {

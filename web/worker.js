@@ -4,7 +4,9 @@
 //
 // Messages in:  {id, op, arg}  -> out: {id, text, ms}: the bridge's JSON answer, Python's time
 // Messages out: {stage: name}            while loading; {fatal: message} if it fails;
-//               {stage: "runtime", done}  while the snapshot downloads (done: 0 to 1).
+//               {stage: "runtime", done}  while the snapshot downloads (done: 0 to 1);
+//               {stage: "fresh"}          the snapshot could not be used: Python starts
+//                                         afresh and installs the engine's wheel (slower).
 // The key that seals games (ginrummy.seal) never leaves the worker: it is kept in
 // IndexedDB and handed to the bridge as Python boots, before any request.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -16,6 +18,12 @@ import { readSnapshot, restoreImage, watchInstantiation } from "./wasm-image.js"
 // nothing. The build writes its file name here. (No ".gz" in the name: a host that marks
 // .gz files as gzip-encoded would have the browser unpack it.)
 const SNAPSHOT = "ginrummy.snapshot";
+// When the snapshot cannot be used (Pyodide refuses it, or the host serves it damaged),
+// Python starts afresh from these files of the site (python/, which the service worker
+// does not keep: a first visit never downloads them): the compiled standard library, the
+// pinned micropip, and the engine's wheel, installed with micropip as anyone's Pyodide
+// would. The build writes their names here.
+const FALLBACK = { stdlib: "", micropip: "", wheel: "" };
 // Everything the page runs is in the snapshot: Pyodide gets an empty standard library.
 const NO_STDLIB = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 // The snapshot is most of what a first visit downloads: the page hears how far it has
@@ -137,9 +145,8 @@ function handOnce(promise) {
   };
 }
 
-async function boot() {
-  postMessage({ stage: "runtime" });
-  const key = sealingKey();
+/** Boot Pyodide from the snapshot; return it. */
+async function bootFromSnapshot() {
   const read = fetchSnapshot(here(SNAPSHOT));
   read.catch(() => {}); // loadPyodide reports a failed one, maybe later than it fails
   // The snapshot lacks the memory's initial image: it is put back from the wasm's memory
@@ -159,17 +166,45 @@ async function boot() {
       snapshot = null;
     },
   );
-  const wasmChecked = checkWasmType();
-  const pyodide = await Promise.race([
+  return Promise.race([
     loadPyodide({
       indexURL: RUNTIME,
       stdLibURL: NO_STDLIB,
       _loadSnapshot: handOnce(memory),
       createPyodideModule: watching.factory,
     }),
-    wasmChecked.then(() => new Promise(() => {})),
     watching.failed,
   ]);
+}
+
+/** Boot Pyodide afresh with the site's standard library and install the engine's wheel in
+ * it with micropip; return it. Each step done tells the page the load goes on. */
+async function bootAfresh() {
+  postMessage({ stage: "fresh" });
+  const pyodide = await loadPyodide({ indexURL: RUNTIME, stdLibURL: here(FALLBACK.stdlib) });
+  postMessage({ stage: "fresh", done: 1 / 3 });
+  await pyodide.loadPackage(here(FALLBACK.micropip));
+  postMessage({ stage: "fresh", done: 2 / 3 });
+  await pyodide.pyimport("micropip").install(here(FALLBACK.wheel));
+  return pyodide;
+}
+
+async function boot() {
+  postMessage({ stage: "runtime" });
+  const key = sealingKey();
+  const wasmChecked = checkWasmType();
+  let pyodide;
+  try {
+    pyodide = await Promise.race([bootFromSnapshot(), wasmChecked.then(() => new Promise(() => {}))]);
+  } catch (error) {
+    await wasmChecked; // a .wasm of the wrong type is the host's to fix: said as it is
+    console.warn(`the snapshot could not be used (${error.message}): starting Python afresh`);
+    try {
+      pyodide = await bootAfresh();
+    } catch (fresh) {
+      throw new Error(`${error.message}; starting Python afresh failed too: ${fresh.message}`);
+    }
+  }
   postMessage({ stage: "engine" });
   await wasmChecked;
   const bridge = pyodide.pyimport("ginrummy.bridge");

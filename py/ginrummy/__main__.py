@@ -26,4 +26,4 @@ if _handler is _signal.default_int_handler:
 from .cli import main  # noqa: E402  (once Ctrl-C is taken care of)
 
 _signal.signal(_signal.SIGINT, _handler)
-sys.exit(main())
+sys.exit(main(prog="python -m ginrummy"))

@@ -4,6 +4,7 @@ export default {
   "title": "Gin Rummy",
   "load.runtime": "Die Karten werden gemischt …",
   "load.engine": "Der Tisch wird vorbereitet …",
+  "load.fresh": "Der Schnellstart ist fehlgeschlagen: Python startet neu, diesmal langsamer, dann geht das Spiel wie gewohnt …",
   "load.deal": "Es wird gegeben …",
   "load.failed": "Das Spiel konnte nicht geladen werden: {error}. Wenn es wieder passiert, gib diese Meldung an die Betreiber der Seite weiter.",
   "load.stalled": "Das Laden kommt nicht mehr voran: vielleicht ist die Verbindung abgebrochen, oder der Server liefert .wasm-Dateien mit dem falschen Typ aus (er muss application/wasm sein). Wenn es wieder passiert, gib diese Meldung an die Betreiber der Seite weiter.",

@@ -4,6 +4,7 @@ export default {
   title: "Gin Rummy",
   "load.runtime": "Shuffling the cards…",
   "load.engine": "Setting out the table…",
+  "load.fresh": "The quick start failed, so Python is starting afresh: slower this time, then the game plays as usual…",
   "load.deal": "Dealing…",
   "load.failed": "The game could not load: {error}. If it keeps failing, pass this message on to whoever runs the site.",
   "load.stalled": "Loading stopped making progress: the connection may have dropped, or the server sends .wasm files with the wrong type (it must be application/wasm). If it keeps failing, pass this message on to whoever runs the site.",

@@ -4,6 +4,7 @@ export default {
   "title": "Gin Rummy",
   "load.runtime": "Barajando las cartas…",
   "load.engine": "Preparando la mesa…",
+  "load.fresh": "El arranque rápido falló: Python empieza desde cero, esta vez más despacio; luego se juega como siempre…",
   "load.deal": "Repartiendo…",
   "load.failed": "No se pudo cargar el juego: {error}. Si vuelve a fallar, envía este mensaje a quien administre el sitio.",
   "load.stalled": "La carga ha dejado de avanzar: puede que se haya cortado la conexión o que el servidor envíe los archivos .wasm con un tipo incorrecto (debe ser application/wasm). Si vuelve a fallar, envía este mensaje a quien administre el sitio.",

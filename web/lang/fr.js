@@ -4,6 +4,7 @@ export default {
   "title": "Gin Rami",
   "load.runtime": "Mélange des cartes…",
   "load.engine": "Mise en place de la table…",
+  "load.fresh": "Le démarrage rapide a échoué : Python repart de zéro, plus lentement cette fois, puis la partie se joue comme d'habitude…",
   "load.deal": "Distribution…",
   "load.failed": "Le jeu n'a pas pu se charger : {error}. Si cela se reproduit, transmettez ce message à la personne qui gère le site.",
   "load.stalled": "Le chargement n'avance plus : la connexion a peut-être été coupée, ou le serveur envoie les fichiers .wasm avec un mauvais type (il doit être application/wasm). Si cela se reproduit, transmettez ce message à la personne qui gère le site.",

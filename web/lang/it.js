@@ -4,6 +4,7 @@ export default {
   "title": "Gin Rummy",
   "load.runtime": "Si mescolano le carte…",
   "load.engine": "Si prepara il tavolo…",
+  "load.fresh": "L'avvio rapido non è riuscito: Python riparte da zero, stavolta più lentamente, poi si gioca come sempre…",
   "load.deal": "Si distribuiscono le carte…",
   "load.failed": "Il gioco non si è potuto caricare: {error}. Se succede ancora, inoltra questo messaggio a chi gestisce il sito.",
   "load.stalled": "Il caricamento non va più avanti: la connessione potrebbe essersi interrotta, oppure il server invia i file .wasm con il tipo sbagliato (deve essere application/wasm). Se succede ancora, inoltra questo messaggio a chi gestisce il sito.",

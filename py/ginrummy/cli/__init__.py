@@ -29,7 +29,8 @@ MODULES = (calc, arena, play)
 """The modules that add subcommands, in the order ``--help`` lists them."""
 
 NAME = "ginrummy"
-"""The name that starts each line that says why a command stopped."""
+"""The console script's name: its usage lines name it (``python -m ginrummy`` names itself
+so), and it starts each line that says why a command stopped."""
 
 INTERRUPTED = 130
 """The exit status after Ctrl-C: 128 + SIGINT, as a shell reports it."""
@@ -48,19 +49,20 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{NAME}: error: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Return the parser of every subcommand."""
-    parser = Parser(prog="python -m ginrummy", description=__doc__)
+def build_parser(prog: str = NAME) -> argparse.ArgumentParser:
+    """Return the parser of every subcommand, its usage naming the command ``prog``."""
+    parser = Parser(prog=prog, description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in MODULES:
         module.register(commands)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the subcommand named in ``argv`` (default: the process arguments)."""
+def main(argv: Sequence[str] | None = None, prog: str = NAME) -> int:
+    """Run the subcommand named in ``argv`` (default: the process arguments); return the
+    exit status. The ``ginrummy`` command that installing the wheel makes runs this."""
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(prog).parse_args(argv)
         handler: Handler = args.handler
         status = handler(args)
         sys.stdout.flush()  # here, where a closed pipe is caught, not at Python's exit
