@@ -10,6 +10,7 @@ from player import (
     hand_cards,
     open_game,
     phase,
+    play_to,
     saved,
     take_turn,
     wait_idle,
@@ -32,20 +33,11 @@ def open_second_tab(context: BrowserContext, base_url: str) -> Page:
     return other
 
 
-def play_to_a_draw(page: Page) -> None:
-    """Play until the player is to draw from the stock."""
-    for _ in range(20):
-        if page.locator('#table [data-action="stock"]').count():
-            return
-        take_turn(page)
-    raise AssertionError("never to draw")
-
-
 def test_a_second_tab_takes_the_game_over_from_the_first_s_last_move(
     page: Page, context: BrowserContext, base_url: str
 ) -> None:
     open_game(page, base_url)  # a sealed game, as the issue's
-    play_to_a_draw(page)
+    play_to(page, "draw")  # the player's turn to draw, the stock's top card unseen
     other = open_second_tab(context, base_url)
     expect(other.locator("#play-here")).to_be_visible()
     assert other.locator("#hand .card").count() == 0  # no game here: nothing to draw
@@ -77,6 +69,7 @@ def test_a_second_tab_takes_the_game_over_from_the_first_s_last_move(
     assert moved_on != last
     page.locator("#play-here").click()
     expect(other.locator("#elsewhere")).to_contain_text("moved to another tab", timeout=TIMEOUT)
+    expect(page.locator("#loading")).to_be_hidden(timeout=TIMEOUT)  # the game drawn again
     wait_idle(page)
     assert saved(page)["save"] == moved_on
     assert hand_cards(page) == hand_cards(other)
