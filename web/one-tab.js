@@ -13,6 +13,7 @@
 
 const NAME = `${new URL("./", import.meta.url).pathname}ginrummy.game`;
 const TAKE_WAIT_MS = 3000;
+const RELOAD_GRACE_MS = 1000;
 const LOCKS = globalThis.navigator?.locks || null;
 const channel = LOCKS && "BroadcastChannel" in globalThis ? new BroadcastChannel(NAME) : null;
 
@@ -53,7 +54,11 @@ channel?.addEventListener("message", (event) => {
 export async function holdGame(stop) {
   onAsked = stop;
   if (!LOCKS) return true;
-  return lockGame({ ifAvailable: true });
+  if (await lockGame({ ifAvailable: true })) return true;
+  // On a reload, the page before may not have let go yet: it does within a moment.
+  const late = new AbortController();
+  setTimeout(() => late.abort(), RELOAD_GRACE_MS);
+  return lockGame({ signal: late.signal }).catch(() => false);
 }
 
 /** Let the game go to the tab that asked for it. */

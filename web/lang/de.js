@@ -656,7 +656,7 @@ export default {
   "storage.full": "Der Speicher dieses Browsers für diese Seite ist voll, daher wird nichts gespeichert: Dein Spiel geht verloren, wenn die Seite geschlossen wird. Du kannst weiterspielen.",
   "storage.blocked": "Dieser Browser lässt das Spiel hier nichts aufbewahren (wie in einem privaten Fenster oder in einem Spiel, das in eine andere Seite eingebettet ist): Spiel und Einstellungen bleiben nur, bis die Seite geschlossen wird. Du kannst weiterspielen.",
   // One game in one tab; saves kept through a slow or failing storage (issue 53)
-  "load.key": "Warte auf den Speicher dieses Browsers, der langsam antwortet …",
+  "load.key": "Es wird auf den Speicher dieses Browsers gewartet, der langsam antwortet …",
   "tab.elsewhere": "Dein Spiel ist in einem anderen Tab geöffnet. Es wird immer nur in einem Tab gespielt: Spielst du hier, hält es dort an, ohne dass etwas verloren geht.",
   "tab.moved": "Dein Spiel ist in einen anderen Tab umgezogen und geht dort weiter. Du kannst es hierher zurückholen.",
   "tab.play_here": "Hier spielen",

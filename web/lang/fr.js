@@ -656,7 +656,7 @@ export default {
   "storage.full": "Le stockage de ce navigateur pour ce site est plein, rien n'est donc enregistré : votre partie sera perdue à la fermeture de la page. Vous pouvez continuer à jouer.",
   "storage.blocked": "Ce navigateur ne laisse le jeu rien garder ici (comme dans une fenêtre privée, ou dans un jeu intégré à un autre site) : votre partie et vos réglages durent jusqu'à la fermeture de la page. Vous pouvez continuer à jouer.",
   // One game in one tab; saves kept through a slow or failing storage (issue 53)
-  "load.key": "En attente du stockage de ce navigateur, lent à répondre…",
+  "load.key": "Attente du stockage de ce navigateur, lent à répondre…",
   "tab.elsewhere": "Votre partie est ouverte dans un autre onglet. Elle se joue dans un seul onglet à la fois : la jouer ici l'arrête là-bas, sans rien perdre.",
   "tab.moved": "Votre partie est passée dans un autre onglet, où elle continue. Vous pouvez la reprendre ici.",
   "tab.play_here": "Jouer ici",

@@ -656,7 +656,7 @@ export default {
   "storage.full": "La memoria di questo browser per questo sito è piena, quindi non si salva nulla: la partita andrà persa alla chiusura della pagina. Puoi continuare a giocare.",
   "storage.blocked": "Questo browser non lascia conservare nulla al gioco qui (come in una finestra privata o in un gioco incorporato in un altro sito): partita e impostazioni durano fino alla chiusura della pagina. Puoi continuare a giocare.",
   // One game in one tab; saves kept through a slow or failing storage (issue 53)
-  "load.key": "In attesa della memoria di questo browser, lenta a rispondere…",
+  "load.key": "Si attende la memoria di questo browser, lenta a rispondere…",
   "tab.elsewhere": "La tua partita è aperta in un'altra scheda. Si gioca in una scheda alla volta: se giochi qui, di là si ferma, senza perdere nulla.",
   "tab.moved": "La tua partita è passata in un'altra scheda e prosegue lì. Puoi riprenderla qui.",
   "tab.play_here": "Gioca qui",
