@@ -372,10 +372,15 @@ def test_tab_reaches_every_control_and_the_hand_once(page: Page, base_url: str) 
 
 
 def another_page(page: Page) -> Page:
-    """Return a new page in the same context, at the same size (its own init scripts)."""
-    fresh = page.context.new_page()
-    if page.viewport_size:
-        fresh.set_viewport_size(page.viewport_size)
+    """Return a new page in the same context, at the same size (its own init scripts), the
+    context's other pages closed: the saved game is played in one tab at a time."""
+    size = page.viewport_size
+    context = page.context
+    for open_page in context.pages:
+        open_page.close()
+    fresh = context.new_page()
+    if size:
+        fresh.set_viewport_size(size)
     return fresh
 
 

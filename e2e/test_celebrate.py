@@ -135,6 +135,7 @@ def test_nothing_for_the_opponent_s_gin_or_a_plain_knock(page: Page, base_url: s
     assert page.locator(".outcome").get_attribute("data-outcome") == "gin"
     assert_calm(page)
     assert celebrated(page) == []
+    page.close()  # the game is played in one tab at a time
     other = page.context.new_page()
     plant_save(other, base_url, crafted(KNOCKER, LOOSE, "2d", LONG_MATCH))
     click_action(other, "upcard")

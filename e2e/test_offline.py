@@ -180,6 +180,7 @@ def test_after_one_visit_the_game_plays_with_the_network_cut(
         wait_idle(page)
         discard_one(page)
 
+        page.close()  # the game is played in one tab at a time
         other = context.new_page()  # a new tab, and a page load with another game in its query
         other.goto(url + "?preset=oklahoma&seed=3")
         other.locator("[data-link=play]").click(timeout=WORKER_TIMEOUT)  # it may replace mine

@@ -92,6 +92,7 @@ def test_figures_add_up_by_rule_set_and_level_and_filter(
     plant_save(page, base_url, crafted(KNOCKER, LOOSE, "4s"), level="simple")
     click_action(page, "upcard")
     go_out(page, "gin Kd")
+    page.close()  # the game is played in one tab at a time
     other = page.context.new_page()  # the same browser storage, a fresh tab to plant in
     short = STANDARD.replace(target=10)
     plant_save(other, base_url, crafted(KNOCKER, NEAR_GIN, "8c", short), level="easy")

@@ -7,6 +7,7 @@ import { startEngine } from "./engine.js";
 import { afterDraw, installKeyboard, markShowdown, openKeys, rememberFocus } from "./keyboard.js";
 import { askToPlayLink, linkParams, sameGame } from "./link.js";
 import { keepOffline } from "./offline.js";
+import { holdGame, release, takeGame } from "./one-tab.js";
 import { drawPractice, explain, setupPractice } from "./practice.js";
 import { cardName } from "./cards.js";
 import { laidCards } from "./mahjong.js";
@@ -17,7 +18,7 @@ import { showRulesHelp } from "./rules-help.js";
 import { choice, choose, motion, openSettings, setting, setupSettings } from "./settings.js";
 import { drawShowdown } from "./showdown.js";
 import { setupSound, soundOfMove } from "./sound.js";
-import { onUnsaved, read, remove, write } from "./storage.js";
+import { keepInBrowser, onUnsaved, read, remove, write } from "./storage.js";
 import { newGameId, recordHand, setupStats } from "./stats.js";
 import { LANGUAGES, errorText, list, preferredLanguage, rememberLanguage, setLanguage, t, translate } from "./strings.js";
 import { SORTS } from "./hand-order.js";
@@ -28,10 +29,14 @@ const $ = (id) => document.getElementById(id);
 const SAVE_KEY = "ginrummy.game";
 const SPEED_KEY = "ginrummy.speed";
 const PREVIOUS_KEY = "ginrummy.previous"; // + ".TIME": a game in progress a link replaced
+const BROKEN_KEY = "ginrummy.broken"; // + ".TIME": a save that did not load
+// The fingerprint of the save being loaded, while it loads: found at the next load, it
+// tells that loading it never finished (it stopped the engine, or the page was closed).
+const LOADING_KEY = "ginrummy.loading";
 // Per speed: the pause before each opponent move and the length of a card's slide, in ms.
 const PACE = { slow: [1400, 650], normal: [800, 380], fast: [260, 160], instant: [0, 0] };
 // The loading bar: the runtime's download fills its first third, then Python boots.
-const STAGES = { engine: 2, ready: 3 };
+const STAGES = { engine: 2, key: 2, ready: 3 };
 // Embedded in another page (embed.js): a compact layout, and the game is not saved (the
 // visitor's own game, and other embeds of this site, keep theirs).
 const EMBED = new URLSearchParams(location.search).get("embed") === "1";
@@ -39,7 +44,14 @@ if (EMBED) document.documentElement.dataset.embed = "true";
 
 let stage = "runtime"; // the loading stage shown (said again when the language changes)
 let spoken = false; // the page's language is loaded: until then a stage is not shown (in English)
-const call = startEngine(onStage, onLoadFailed);
+const engine = startEngine(onStage, onLoadFailed);
+// This tab plays the game (one-tab.js): a tab that let it go to another asks its engine
+// nothing more, and saves nothing, until it takes the game back.
+let here = true;
+let saving = !EMBED; // false also while a save that could not be read stays in its place
+const MOVED = { ok: false, moved: true, error: "the game moved to another tab" };
+const call = (op, arg) => (here ? engine(op, arg) : Promise.resolve(MOVED));
+let lockTaken = null; // while this tab lets the game go: tells it the lock was taken meanwhile
 // The player's view of the table: the hand's order (sorted `sort`, or arranged by the
 // player: `own`), the card selected to discard, the hinted control, the game's statistics id.
 // Mahjong gin: the cards `picked` to lay or add (or one to discard).
@@ -74,7 +86,7 @@ function onStage(name, done) {
 }
 
 function showStage() {
-  const text = { runtime: "load.runtime", fresh: "load.fresh", engine: "load.engine" }[stage];
+  const text = { runtime: "load.runtime", fresh: "load.fresh", engine: "load.engine", key: "load.key" }[stage];
   $("load-stage").textContent = t(text || "load.deal");
 }
 
@@ -102,14 +114,22 @@ function redraw() {
   afterDraw(focus);
 }
 
+const queued = []; // messages waiting for the one shown to be closed
+
+/** Show `text` in the message dialog; while it shows another, once that one is closed. */
 function showMessage(text) {
-  $("message-text").textContent = text;
-  if (!$("message").open) $("message").showModal();
+  if (!$("message").open) {
+    $("message-text").textContent = text;
+    $("message").showModal();
+  } else if (text !== $("message-text").textContent && !queued.includes(text)) {
+    queued.push(text);
+  }
 }
+$("message").addEventListener("close", () => queued.length && showMessage(queued.shift()));
 
 /** Keep the game in the browser and its params in the URL (a sealed game's seed only once it is over). */
 function remember(next) {
-  if (EMBED) return;
+  if (!saving) return;
   const saved = { params: next.params, save: next.save, order: ui.order, own: ui.own, game: ui.game };
   write(SAVE_KEY, JSON.stringify(saved));
   const query = new URLSearchParams(next.params).toString();
@@ -173,7 +193,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function opponentTurns() {
   const moves = [];
   try {
-    while (state && state.opponent_to_move) {
+    while (state && state.opponent_to_move && here) {
       $("thinking").hidden = false;
       await sleep(pace()[0]);
       const answer = await call("opponent");
@@ -207,7 +227,7 @@ function opponentLine(view) {
 }
 
 function fail(answer) {
-  if (loadFailed) return; // Python stopped: the message says so already
+  if (loadFailed || answer.moved) return; // Python stopped, or the game moved: the page says so already
   showMessage(errorText(answer));
   if (answer.traceback) console.error(answer.traceback);
 }
@@ -508,36 +528,78 @@ $("sort").addEventListener("click", (event) => {
 
 // --- start: resume the saved game, or deal the one the URL asks for ---------------------
 
+/** Return a short fingerprint of `text`: its length and FNV-1a hash. */
+function fingerprint(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return `${text.length}:${(hash >>> 0).toString(16)}`;
+}
+
+/** Tell the player `text` once the page is drawn. */
+function tellLater(text) {
+  setTimeout(() => showMessage(text));
+}
+
+/**
+ * Set aside the save `raw`, which did not load (`error`, in words), under a key of its
+ * own, and say so with the message `told` ("error.save_broken": a new game is dealt). A
+ * save is never deleted: when the browser has no room for the copy, it stays where it is,
+ * this page saves nothing over it, and the player is told that instead. Returns null.
+ */
+function setAside(raw, error, told = "error.save_broken") {
+  const key = `${BROKEN_KEY}.${Date.now()}`;
+  if (keepInBrowser(key, raw) === "kept") {
+    remove(SAVE_KEY);
+    tellLater(t(told, { error, key }));
+  } else {
+    saving = false;
+    tellLater(t("error.save_kept", { error }));
+  }
+  return null;
+}
+
 /**
  * Return the saved game's state, resumed, or null to deal the game the link asks for
- * (`wanted`, its params). A save that does not load is reported and kept aside. A link to
- * another game asks before it takes the place of a game in progress, which is then kept
- * aside under a key of its own (never over another).
+ * (`wanted`, its params). A save that does not load is reported and set aside at its
+ * first failure, even one that stops the engine or never finishes loading. A sealed save
+ * this browser cannot open because IndexedDB, which keeps its key, is unavailable stays
+ * as it is. A link to another game asks before it takes the place of a game in progress,
+ * which is then kept aside under a key of its own (never over another).
  */
 async function resume(wanted) {
-  const raw = EMBED ? null : read(SAVE_KEY);
-  if (!raw) return null;
+  const raw = saving ? read(SAVE_KEY) : null;
+  if (!raw || loadFailed) return null; // Python never started: the save is not to blame
   let saved = null;
   try {
     saved = JSON.parse(raw);
   } catch {
     saved = null;
   }
-  const answer = saved && typeof saved.save === "string" ? await call("resume", saved.save) : null;
-  if (loadFailed) return null; // Python never started: the save is not to blame
-  if (!answer || !answer.ok) {
-    const key = `ginrummy.broken.${Date.now()}`;
-    write(key, raw);
-    remove(SAVE_KEY);
-    const error = answer ? errorText(answer) : t("error.not_a_save");
-    setTimeout(() => showMessage(t("error.save_broken", { error, key })));
+  if (!saved || typeof saved.save !== "string") return setAside(raw, t("error.not_a_save"));
+  const mark = fingerprint(raw);
+  if (read(LOADING_KEY) === mark) {
+    remove(LOADING_KEY);
+    return setAside(raw, t("error.load_unfinished"));
+  }
+  keepInBrowser(LOADING_KEY, mark); // no room for it: a load that never ends is tried again
+  const answer = await call("resume", saved.save);
+  remove(LOADING_KEY);
+  if (!here) return null; // the game moved to another tab while it loaded
+  if (loadFailed) return setAside(raw, errorText(answer), "error.save_stopped");
+  if (!answer.ok && answer.message?.id === "sealed" && !(await call("sealing")).kept) {
+    saving = false; // it may open in a later visit: no game of this one is saved over it
+    tellLater(t("error.save_no_key"));
     return null;
   }
+  if (!answer.ok) return setAside(raw, errorText(answer));
   if (Object.keys(wanted).length && !sameGame(saved.params || {}, wanted)) {
     if (answer.view.phase === "match_over") return null; // over: its hands are counted
     const key = `${PREVIOUS_KEY}.${Date.now()}`;
     if (await askToPlayLink($("confirm"), key)) {
-      write(key, raw);
+      if (keepInBrowser(key, raw) !== "kept") {
+        saving = false;
+        tellLater(t("link.no_room"));
+      }
       return null;
     }
   }
@@ -548,20 +610,69 @@ async function resume(wanted) {
   return answer;
 }
 
-async function start() {
-  const options = await call("options");
-  const wanted = options.ok ? linkParams(options) : {};
+/**
+ * Show, on the loading screen, that the game is played in another tab (`why`: a string
+ * id), with "Play here"; resolve once this tab holds the game (the other tab let it go
+ * when asked, or was closed).
+ */
+async function playHere(why) {
+  const panel = $("loading");
+  const button = $("play-here");
+  $("elsewhere").dataset.i18n = why;
+  translate(panel);
+  panel.classList.add("elsewhere");
+  panel.hidden = false;
+  button.disabled = false;
+  button.focus();
+  const asked = new Promise((resolve) => button.addEventListener("click", resolve, { once: true }));
+  asked.then(() => (button.disabled = true));
+  await takeGame(asked);
+  panel.classList.remove("elsewhere");
+}
+
+/**
+ * Stop playing: another tab takes the game. No request is sent from now on; unless the
+ * lock was `stolen` (this tab kept it too long), the answers on their way are shown and
+ * saved before it is released, so the other tab loads this one's last move. The page
+ * then offers to take the game back, and goes on from the other tab's last save.
+ */
+async function letGameGo(stolen) {
+  if (stolen) {
+    saving = false; // at once: the other tab may have loaded the save already
+    lockTaken?.();
+  }
+  if (!here) return;
+  here = false;
+  if (!stolen) {
+    // "state" is answered after every request sent before it (unless the engine is stuck
+    // on one, and the lock is taken meanwhile)
+    await Promise.race([engine("state"), new Promise((resolve) => (lockTaken = resolve))]);
+    lockTaken = null;
+  }
+  saving = false;
+  release();
+  queued.length = 0;
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  await playHere("tab.moved");
+  here = true;
+  saving = true;
+  await enter({});
+}
+
+/** Resume the saved game, or deal the game `wanted` (a link's params), and play it. */
+async function enter(wanted) {
   let first = await resume(wanted);
-  if (loadFailed) return; // the loading screen says why
+  if (loadFailed || !here) return; // the loading screen says why, or the game moved
   if (!first) {
     ui.game = newGameId();
     first = await call("new", JSON.stringify(wanted));
-    if (loadFailed) return;
+    if (loadFailed || !here) return;
     if (!first.ok) {
       showMessage(errorText(first));
       first = await call("new", "{}");
     }
   }
+  if (!here) return;
   if (!first.ok) return onLoadFailed(first.error, false);
   performance.mark("dealt");
   show(first, false);
@@ -576,6 +687,14 @@ async function start() {
   } finally {
     setBusy(false);
   }
+}
+
+async function start() {
+  if (!EMBED && !(await holdGame(letGameGo))) await playHere("tab.elsewhere");
+  const options = await call("options");
+  const wanted = options.ok ? linkParams(options) : {};
+  await enter(wanted);
+  if (loadFailed || !here) return;
   performance.mark("playable");
   keepOffline(); // only now: its downloads never compete with the first load
   maybeShowTutorial(call, state);

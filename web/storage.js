@@ -76,15 +76,29 @@ export function read(name) {
  * is told, once, that nothing is being saved.
  */
 export function write(name, value) {
-  try {
-    if (!store) throw new DOMException("storage is blocked", "SecurityError");
-    store.setItem(PREFIX + name, value);
+  const kept = keepInBrowser(name, value);
+  if (kept === "kept") {
     memory.delete(name);
     return true;
+  }
+  memory.set(name, value);
+  unsaved(kept);
+  return false;
+}
+
+/**
+ * Keep `value` under `name` in the browser only: nothing is kept in memory, and no one is
+ * told. Returns "kept", or why the browser does not keep it: "blocked" or "full". For
+ * what must be in the browser or nowhere: a save set aside (a copy in memory would
+ * vanish with the page, while the message said it was kept).
+ */
+export function keepInBrowser(name, value) {
+  try {
+    if (!store) return "blocked";
+    store.setItem(PREFIX + name, value);
+    return "kept";
   } catch (error) {
-    memory.set(name, value);
-    unsaved(error && error.name === "SecurityError" ? "blocked" : "full");
-    return false;
+    return error && error.name === "SecurityError" ? "blocked" : "full";
   }
 }
 

@@ -7,8 +7,12 @@
 //               {stage: "runtime", done}  while the snapshot downloads (done: 0 to 1);
 //               {stage: "fresh"}          the snapshot could not be used: Python starts
 //                                         afresh and installs the engine's wheel (slower).
+//               {stage: "key"}            while IndexedDB is slow to give the key, again
+//                                         every KEY_NOTICE_MS (the page waits on).
 // The key that seals games (ginrummy.seal) never leaves the worker: it is kept in
-// IndexedDB and handed to the bridge as Python boots, before any request.
+// IndexedDB and handed to the bridge as Python boots, before any request. The request
+// "sealing" is the worker's own: {ok: true, kept}, whether the key is one IndexedDB keeps
+// (when it is unavailable, a key for this page only: then no save sealed before opens).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { readSnapshot, restoreImage, watchInstantiation } from "./wasm-image.js";
 
@@ -82,7 +86,10 @@ async function fetchSnapshot(url) {
 // This browser's key for sealed games, kept in IndexedDB (one per origin: apart from the
 // page's localStorage, which the page's own scripts read and write).
 const KEY_DB = "ginrummy-seal";
-const KEY_WAIT_MS = 5000; // IndexedDB held up (another tab upgrading it): a key for now
+// IndexedDB slow to answer (a busy disk, a large profile) is waited for as long as it
+// takes, never replaced by a new key (the saved game would not open): the page hears that
+// Python waits for it once it does, then every KEY_NOTICE_MS, so it is no stall.
+const KEY_NOTICE_MS = 10000;
 
 const KEY = /^[0-9a-f]{64}$/;
 
@@ -124,12 +131,32 @@ async function keptKey() {
   }
 }
 
-/** This browser's key for sealed games: the kept one, or a new one when none can be kept
- * (storage blocked: then a sealed game cannot be resumed once the page is closed). */
+/** This browser's key for sealed games, `{key, kept}`: the one IndexedDB keeps, or a new
+ * one, not kept, when IndexedDB is unavailable (blocked, or it fails: then a sealed game
+ * cannot be resumed once the page is closed, and the saves sealed before do not open). */
 async function sealingKey() {
-  const waited = new Promise((resolve) => setTimeout(resolve, KEY_WAIT_MS, null));
-  const kept = await Promise.race([keptKey().catch(() => null), waited]);
-  return kept || newKey();
+  try {
+    return { key: await keptKey(), kept: true };
+  } catch (error) {
+    console.warn("IndexedDB keeps no key for sealed games:", error);
+    return { key: newKey(), kept: false };
+  }
+}
+
+/** `sealing`'s key, telling the page while it waits for it (see KEY_NOTICE_MS). */
+async function awaitKey(sealing) {
+  let waiting = true;
+  const notice = () => {
+    if (!waiting) return;
+    postMessage({ stage: "key" });
+    setTimeout(notice, KEY_NOTICE_MS);
+  };
+  setTimeout(notice); // at once if the key is not there after this turn
+  try {
+    return await sealing;
+  } finally {
+    waiting = false;
+  }
 }
 
 /** A promise-like of `promise`'s value that forgets it once handed over: Pyodide keeps
@@ -208,10 +235,14 @@ async function boot() {
   postMessage({ stage: "engine" });
   await wasmChecked;
   const bridge = pyodide.pyimport("ginrummy.bridge");
-  bridge.use_key(await key);
+  const sealing = await awaitKey(key);
+  bridge.use_key(sealing.key);
+  keyKept = sealing.kept;
   postMessage({ stage: "ready" });
   return bridge;
 }
+
+let keyKept = false;
 
 const ready = boot();
 ready.catch((error) => postMessage({ fatal: String(error && error.message ? error.message : error) }));
@@ -220,6 +251,7 @@ onmessage = async (event) => {
   const { id, op, arg } = event.data;
   try {
     const bridge = await ready;
+    if (op === "sealing") return postMessage({ id, text: JSON.stringify({ ok: true, kept: keyKept }) });
     const started = performance.now();
     const text = bridge.request(op, arg ?? "");
     postMessage({ id, text, ms: performance.now() - started });

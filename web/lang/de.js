@@ -656,6 +656,16 @@ export default {
   // Storage, links, fair play and hostile input (issue 14)
   "storage.full": "Der Speicher dieses Browsers für diese Seite ist voll, daher wird nichts gespeichert: Dein Spiel geht verloren, wenn die Seite geschlossen wird. Du kannst weiterspielen.",
   "storage.blocked": "Dieser Browser lässt das Spiel hier nichts aufbewahren (wie in einem privaten Fenster oder in einem Spiel, das in eine andere Seite eingebettet ist): Spiel und Einstellungen bleiben nur, bis die Seite geschlossen wird. Du kannst weiterspielen.",
+  // One game in one tab; saves kept through a slow or failing storage (issue 53)
+  "load.key": "Es wird auf den Speicher dieses Browsers gewartet, der langsam antwortet …",
+  "tab.elsewhere": "Dein Spiel ist in einem anderen Tab geöffnet. Es wird immer nur in einem Tab gespielt: Spielst du hier, hält es dort an, ohne dass etwas verloren geht.",
+  "tab.moved": "Dein Spiel ist in einen anderen Tab umgezogen und geht dort weiter. Du kannst es hierher zurückholen.",
+  "tab.play_here": "Hier spielen",
+  "error.save_kept": "Dein gespeichertes Spiel ließ sich nicht laden ({error}). Der Speicher dieses Browsers für diese Seite ist voll, und es ist kein Platz, es beiseitezulegen: Es bleibt, wo es ist, und das neue Spiel wird nicht darüber gespeichert.",
+  "error.save_stopped": "Dein gespeichertes Spiel hat die Spiel-Engine angehalten ({error}). Es wird in diesem Browser als \"{key}\" aufbewahrt: Lade die Seite neu, um ein neues Spiel zu spielen.",
+  "error.load_unfinished": "der letzte Versuch, es zu laden, wurde nie abgeschlossen",
+  "error.save_no_key": "Dein gespeichertes Spiel lässt sich nicht öffnen: Dieser Browser lässt die Seite IndexedDB nicht nutzen, wo der Schlüssel zu deinen gespeicherten Spielen liegt (wie in manchen privaten Fenstern oder wenn Websitedaten blockiert sind). Dein Spiel bleibt, wie es ist, und lässt sich wieder öffnen, sobald die Seite IndexedDB nutzen kann; das jetzt gegebene neue Spiel wird nicht darüber gespeichert.",
+  "link.no_room": "Der Speicher dieses Browsers für diese Seite ist voll, und es ist kein Platz, dein laufendes Spiel beiseitezulegen: Es bleibt gespeichert, und das Spiel des Links wird nicht darüber gespeichert.",
   "link.title": "Das Spiel dieses Links spielen?",
   "link.text": "Dieser Link gibt ein neues Spiel. Es zu spielen beendet dein laufendes Spiel; eine Kopie wird in diesem Browser als \"{key}\" aufbewahrt.",
   "link.play": "Das neue Spiel spielen",

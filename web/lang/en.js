@@ -637,6 +637,16 @@ export default {
   // Storage, links, fair play and hostile input (issue 14)
   "storage.full": "This browser's storage for this site is full, so nothing is being saved: your game will be lost when the page is closed. You can play on.",
   "storage.blocked": "This browser does not let the game keep anything here (as in a private window, or in a game embedded in another site): your game and settings last until the page is closed. You can play on.",
+  // One game in one tab; saves kept through a slow or failing storage (issue 53)
+  "load.key": "Waiting for this browser's storage, which is slow to answer…",
+  "tab.elsewhere": "Your game is open in another tab. It is played in one tab at a time: playing it here stops it there, with nothing lost.",
+  "tab.moved": "Your game moved to another tab, and goes on there. You can take it back here.",
+  "tab.play_here": "Play here",
+  "error.save_kept": "Your saved game could not be loaded ({error}). This browser's storage for this site is full, with no room to set it aside: it stays where it is, and the new game will not be saved over it.",
+  "error.save_stopped": "Your saved game stopped the game's engine ({error}). It is kept aside in this browser as \"{key}\": reload the page to play a new game.",
+  "error.load_unfinished": "the last attempt to load it never finished",
+  "error.save_no_key": "Your saved game cannot be opened: this browser does not let the page use IndexedDB, where the key that opens your saved games is kept (as in some private windows, or when site data is blocked). Your game is kept as it is, and opens again once the page can use IndexedDB; the new game dealt now will not be saved over it.",
+  "link.no_room": "This browser's storage for this site is full, with no room to keep your game in progress aside: it stays saved, and the link's game will not be saved over it.",
   "link.title": "Play the game of this link?",
   "link.text": "This link deals a new game. Playing it ends your game in progress; a copy is kept in this browser as \"{key}\".",
   "link.play": "Play the new game",

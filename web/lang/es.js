@@ -656,6 +656,16 @@ export default {
   // Storage, links, fair play and hostile input (issue 14)
   "storage.full": "El almacenamiento de este navegador para este sitio está lleno, así que no se guarda nada: la partida se perderá al cerrar la página. Puedes seguir jugando.",
   "storage.blocked": "Este navegador no deja que el juego guarde nada aquí (como en una ventana privada o en un juego incrustado en otro sitio): la partida y los ajustes duran hasta que se cierre la página. Puedes seguir jugando.",
+  // One game in one tab; saves kept through a slow or failing storage (issue 53)
+  "load.key": "Esperando al almacenamiento de este navegador, que tarda en responder…",
+  "tab.elsewhere": "Tu partida está abierta en otra pestaña. Se juega en una sola pestaña a la vez: si juegas aquí, se detiene allí sin perder nada.",
+  "tab.moved": "Tu partida ha pasado a otra pestaña y sigue allí. Puedes recuperarla aquí.",
+  "tab.play_here": "Jugar aquí",
+  "error.save_kept": "La partida guardada no se pudo cargar ({error}). El almacenamiento de este navegador para este sitio está lleno y no hay espacio para apartarla: se queda donde está, y la partida nueva no se guardará encima.",
+  "error.save_stopped": "La partida guardada ha bloqueado el motor del juego ({error}). Se conserva aparte en este navegador como \"{key}\": recarga la página para jugar una partida nueva.",
+  "error.load_unfinished": "el último intento de cargarla no llegó a terminar",
+  "error.save_no_key": "La partida guardada no se puede abrir: este navegador no deja que la página use IndexedDB, donde se guarda la clave que abre tus partidas guardadas (como en algunas ventanas privadas, o cuando los datos de los sitios están bloqueados). La partida se conserva tal cual y se abrirá cuando la página pueda usar IndexedDB; la partida nueva que se reparte ahora no se guardará encima.",
+  "link.no_room": "El almacenamiento de este navegador para este sitio está lleno y no hay espacio para apartar la partida en curso: sigue guardada, y la partida del enlace no se guardará encima.",
   "link.title": "¿Jugar la partida de este enlace?",
   "link.text": "Este enlace reparte una partida nueva. Jugarla termina tu partida en curso; se conserva una copia en este navegador como \"{key}\".",
   "link.play": "Jugar la partida nueva",

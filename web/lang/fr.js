@@ -656,6 +656,16 @@ export default {
   // Storage, links, fair play and hostile input (issue 14)
   "storage.full": "Le stockage de ce navigateur pour ce site est plein, rien n'est donc enregistré : votre partie sera perdue à la fermeture de la page. Vous pouvez continuer à jouer.",
   "storage.blocked": "Ce navigateur ne laisse le jeu rien garder ici (comme dans une fenêtre privée, ou dans un jeu intégré à un autre site) : votre partie et vos réglages durent jusqu'à la fermeture de la page. Vous pouvez continuer à jouer.",
+  // One game in one tab; saves kept through a slow or failing storage (issue 53)
+  "load.key": "Attente du stockage de ce navigateur, lent à répondre…",
+  "tab.elsewhere": "Votre partie est ouverte dans un autre onglet. Elle se joue dans un seul onglet à la fois : la jouer ici l'arrête là-bas, sans rien perdre.",
+  "tab.moved": "Votre partie est passée dans un autre onglet, où elle continue. Vous pouvez la reprendre ici.",
+  "tab.play_here": "Jouer ici",
+  "error.save_kept": "La partie enregistrée n'a pas pu être chargée ({error}). Le stockage de ce navigateur pour ce site est plein, sans place pour la mettre à part : elle reste où elle est, et la nouvelle partie ne sera pas enregistrée à sa place.",
+  "error.save_stopped": "La partie enregistrée a bloqué le moteur du jeu ({error}). Elle est gardée à part dans ce navigateur sous « {key} » : rechargez la page pour jouer une nouvelle partie.",
+  "error.load_unfinished": "la dernière tentative de la charger n'a jamais abouti",
+  "error.save_no_key": "La partie enregistrée ne peut pas être ouverte : ce navigateur ne laisse pas la page utiliser IndexedDB, où est gardée la clé qui ouvre vos parties enregistrées (comme dans certaines fenêtres privées, ou quand les données des sites sont bloquées). Votre partie est gardée telle quelle et s'ouvrira de nouveau quand la page pourra utiliser IndexedDB ; la nouvelle partie distribuée maintenant ne sera pas enregistrée à sa place.",
+  "link.no_room": "Le stockage de ce navigateur pour ce site est plein, sans place pour mettre à part votre partie en cours : elle reste enregistrée, et la partie du lien ne sera pas enregistrée à sa place.",
   "link.title": "Jouer la partie de ce lien ?",
   "link.text": "Ce lien distribue une nouvelle partie. La jouer met fin à votre partie en cours ; une copie est gardée dans ce navigateur sous « {key} ».",
   "link.play": "Jouer la nouvelle partie",

@@ -656,6 +656,16 @@ export default {
   // Storage, links, fair play and hostile input (issue 14)
   "storage.full": "La memoria di questo browser per questo sito è piena, quindi non si salva nulla: la partita andrà persa alla chiusura della pagina. Puoi continuare a giocare.",
   "storage.blocked": "Questo browser non lascia conservare nulla al gioco qui (come in una finestra privata o in un gioco incorporato in un altro sito): partita e impostazioni durano fino alla chiusura della pagina. Puoi continuare a giocare.",
+  // One game in one tab; saves kept through a slow or failing storage (issue 53)
+  "load.key": "Si attende la memoria di questo browser, lenta a rispondere…",
+  "tab.elsewhere": "La tua partita è aperta in un'altra scheda. Si gioca in una scheda alla volta: se giochi qui, di là si ferma, senza perdere nulla.",
+  "tab.moved": "La tua partita è passata in un'altra scheda e prosegue lì. Puoi riprenderla qui.",
+  "tab.play_here": "Gioca qui",
+  "error.save_kept": "La partita salvata non si è potuta caricare ({error}). La memoria di questo browser per questo sito è piena e non c'è spazio per metterla da parte: resta dov'è, e la nuova partita non verrà salvata al suo posto.",
+  "error.save_stopped": "La partita salvata ha bloccato il motore del gioco ({error}). È conservata a parte in questo browser come \"{key}\": ricarica la pagina per giocare una nuova partita.",
+  "error.load_unfinished": "l'ultimo tentativo di caricarla non si è mai concluso",
+  "error.save_no_key": "La partita salvata non si può aprire: questo browser non permette alla pagina di usare IndexedDB, dove è conservata la chiave che apre le partite salvate (come in alcune finestre private, o quando i dati dei siti sono bloccati). La partita resta com'è e si riaprirà quando la pagina potrà usare IndexedDB; la nuova partita distribuita ora non verrà salvata al suo posto.",
+  "link.no_room": "La memoria di questo browser per questo sito è piena e non c'è spazio per mettere da parte la partita in corso: resta salvata, e la partita del link non verrà salvata al suo posto.",
   "link.title": "Giocare la partita di questo link?",
   "link.text": "Questo link distribuisce una nuova partita. Giocarla chiude la partita in corso; una copia resta in questo browser come \"{key}\".",
   "link.play": "Gioca la nuova partita",
