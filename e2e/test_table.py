@@ -222,6 +222,18 @@ def test_lay_offs_go_into_the_meld_in_rank_order_and_are_said_in_words(
     page.screenshot(path=str(artifacts / "phone-layoffs.png"))
 
 
+def test_lay_offs_are_named_as_the_meld_shows_them_not_as_laid(page: Page, base_url: str) -> None:
+    # The player knocks with 6d 7d 8d 9d; the opponent lays off the 5d, then the 4d (it fits
+    # only after the 5d), and the sentence names them as the meld shows them.
+    match = crafted("6d 7d 8d 9d Js Jc Jh 2c 3c Ks", "4d 5d Qh Qs Kh Kc Tc 9s 8s 7s", "As")
+    plant_save(page, base_url, match)
+    click_action(page, "upcard")
+    go_out(page, "knock Ks")
+    expect(page.locator(".layoff-words p").first).to_have_text(
+        "The opponent laid off 4♦ and 5♦ on 6♦\N{EN DASH}9♦."
+    )
+
+
 def near_match_end() -> Match:
     """Return a standard match where each player has won a hand of 76 (the knocker's 2
     deadwood against 78) and the player, again the non-dealer, is dealt a third knock."""
