@@ -326,6 +326,18 @@ def test_the_keys_move_a_card_in_the_hand(page: Page, base_url: str) -> None:
     assert engine_match(page).actions[-1].text == "upcard"  # moving cards plays nothing
 
 
+def test_the_list_of_keys_opens_at_its_title_with_close_in_view(page: Page, base_url: str) -> None:
+    open_game(page, base_url, "?seed=5")
+    for size in SIZES:
+        resize(page, size)
+        page.keyboard.press("?")
+        dialog = page.locator("dialog#keys")
+        expect(dialog.get_by_role("heading", name="Keyboard shortcuts")).to_be_in_viewport(ratio=1)
+        expect(dialog.get_by_role("button", name="Close")).to_be_in_viewport(ratio=1)
+        expect(dialog.get_by_role("button", name="Close")).to_be_focused()  # Enter closes it
+        close_with_escape(page, dialog)
+
+
 def test_shortcuts_wait_for_their_move_and_for_closed_dialogs(page: Page, base_url: str) -> None:
     open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
     before = saved(page)["save"]
