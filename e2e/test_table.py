@@ -4,6 +4,7 @@ lay-offs and the match's end, checked in Chromium at phone and desktop sizes."""
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,21 @@ def within_the_window(page: Page, selector: str) -> bool:
     size = page.viewport_size
     assert box is not None and size is not None
     return box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+
+
+def uncovered(page: Page, selector: str) -> bool:
+    """Return whether the element ``selector`` shows whole in the window: inside it and,
+    at each end of its middle line, on top of whatever else is there."""
+    shown: bool = page.locator(selector).evaluate(
+        """(node) => {
+          const box = node.getBoundingClientRect();
+          if (box.top < 0 || box.bottom > innerHeight) return false;
+          const y = (box.top + box.bottom) / 2;
+          const under = (x) => node.contains(document.elementFromPoint(x, y));
+          return under(box.left + 2) && under(box.right - 2);
+        }"""
+    )
+    return shown
 
 
 def knock_ready(page: Page, base_url: str) -> None:
@@ -274,7 +290,18 @@ def test_the_match_end_says_the_winner_first_and_shows_the_final_scores(
     expect(line).to_have_count(1)
     expect(line.locator("th")).to_have_text("Line bonus: hands won")
     expect(line.locator("td")).to_have_text(["50", "25"])
+    # The match's result is the headline, the hand's own line under it, smaller.
+    headline = page.locator("#showdown h2")
+    expect(headline).to_have_count(1)
+    expect(headline).to_have_class(re.compile(r"\bmatch-end won\b"))
+    expect(page.locator("#showdown .outcome")).to_have_text("You knocked and won the hand")
+    size = "node => parseFloat(getComputedStyle(node).fontSize)"
+    assert headline.evaluate(size) > page.locator("#showdown .outcome").evaluate(size)
     assert within_the_window(page, ".match-end")
+    # The Final row shows without scrolling, not under the buttons that stick at the foot.
+    final = page.locator(".sheet-game tr.total").last
+    expect(final.locator("th")).to_have_text("Final")
+    assert uncovered(page, ".sheet-game tr.total:last-child")
     name = "phone" if size == PHONE else "desktop"
     page.screenshot(path=str(artifacts / f"{name}-match-end.png"))
 
