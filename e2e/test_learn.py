@@ -112,7 +112,7 @@ def test_the_review_flags_a_missed_knock(page: Page, base_url: str, artifacts: P
     step = dialog.locator(".review-step")
     expect(step).to_have_attribute("data-step", "1")  # it opens on the first flagged turn
     expect(step.locator('[data-flag="missed_knock"]')).to_contain_text("knocked")
-    expect(step).to_contain_text("Knock, discarding K♦")
+    expect(step).to_contain_text("Knock, discarding the K♦")
     # the hand in its melds (As 2s 3s, 4c 5c 6c, 7s 7d 7h), the 2d and Kd left over
     expect(step.locator(".group.meld")).to_have_count(3)
     loose = step.locator(".group.deadwood .card").evaluate_all(

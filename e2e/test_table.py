@@ -133,7 +133,7 @@ def test_one_knock_is_offered_the_least_deadwood_or_the_picked_card_s(
     expect(knocks).to_have_count(1)
     expect(knocks).to_have_attribute("data-action", "knock 3s")
     page.click("#hint-button")
-    expect(page.locator("#hint-line")).to_contain_text("Knock, discarding 2♥")
+    expect(page.locator("#hint-line")).to_contain_text("Knock, discarding the 2♥")
     expect(knocks).to_have_count(2)
     expect(page.locator('#controls .go-out.knock.hinted[data-action="knock 2h"]')).to_be_visible()
     page.screenshot(path=str(artifacts / "knock-picked-and-hinted-320x568.png"))

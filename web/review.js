@@ -1,7 +1,7 @@
 // The review of a finished hand: both hands as dealt, then move by move what the
 // opponent knew and why it played, and the player's turns where a better move existed.
 import { moveClause, turnText } from "./announce.js";
-import { cardsText, meldGroups, prettyCard } from "./cards.js";
+import { cardsText, meldGroups, prettyCard, theCard } from "./cards.js";
 import { button, element } from "./dom.js";
 import { SORTS, sortedCards } from "./hand-order.js";
 import { reasonText } from "./reasons.js";
@@ -54,7 +54,9 @@ function cardRow(label, arranged) {
 
 function flagText(flag) {
   const params = { ...flag };
-  for (const name of CARD_PARAMS) if (params[name]) params[name] = prettyCard(params[name]);
+  for (const name of CARD_PARAMS) {
+    if (params[name]) Object.assign(params, { [name]: prettyCard(params[name]), [`the_${name}`]: theCard(params[name]) });
+  }
   return t(`review.${flag.id}`, params);
 }
 
