@@ -72,11 +72,35 @@ def test_the_switch_translates_the_table_and_a_reload_keeps_it(page: Page, base_
     assert page.title() == "Gin Rami"
 
 
+def test_a_card_in_a_sentence_takes_its_article(page: Page, base_url: str) -> None:
+    # "Prendre l'A♥ ou passer ?", not "Prendre A♥": each language's article for the rank
+    # (the ace's elided in French and Italian, neuter in German) before a card in a sentence.
+    page.add_init_script("localStorage.setItem('ginrummy.language', 'fr')")
+    plant_save(page, base_url, crafted(KNOCKER, LOOSE, "Ah"))
+    prompts = {
+        "fr": "Prendre l'A♥ ou passer\N{NARROW NO-BREAK SPACE}?",
+        "es": "¿Tomas el A♥ o pasas?",
+        "it": "Prendi l'A♥ o passi?",
+        "de": "Nimmst du das A♥ oder passt du?",
+    }
+    for code, prompt in prompts.items():
+        page.keyboard.press("o")
+        page.locator("#language").select_option(code)
+        page.keyboard.press("Escape")
+        expect(page.locator("#prompt")).to_have_text(prompt)
+    page.keyboard.press("o")
+    page.locator("#language").select_option("fr")
+    page.keyboard.press("Escape")
+    click_action(page, "pass")  # the dealer takes the ace or passes on it: told with its article
+    said = page.locator("#opp-says").inner_text()
+    assert re.search(r"(a pris|a passé sur) l'A♥", said), said
+
+
 def test_the_url_chooses_the_language_without_touching_the_game(page: Page, base_url: str) -> None:
     open_game(page, base_url, f"?lang=de&seed={seed_dealt_by(STANDARD, 1)}")
     assert language_of(page) == "de"
     expect(page.locator("#new-button")).to_have_accessible_name(WORDS["de"])
-    expect(page.locator("#prompt")).to_contain_text("nehmen oder passen?")
+    expect(page.locator("#prompt")).to_contain_text("oder passt du?")
     expect(page.locator("dialog#message")).to_be_hidden()  # lang is no rule of the game
     assert "lang=" not in page.url and f"seed={seed_dealt_by(STANDARD, 1)}" in page.url
     assert page.evaluate("localStorage.getItem('ginrummy.language')") == "de"

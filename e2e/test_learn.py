@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from player import (
     phase,
     plant_save,
     play_to,
+    resize,
     save_text,
     saved,
     take_turn,
@@ -110,7 +112,7 @@ def test_the_review_flags_a_missed_knock(page: Page, base_url: str, artifacts: P
     step = dialog.locator(".review-step")
     expect(step).to_have_attribute("data-step", "1")  # it opens on the first flagged turn
     expect(step.locator('[data-flag="missed_knock"]')).to_contain_text("knocked")
-    expect(step).to_contain_text("Knock, discarding K♦")
+    expect(step).to_contain_text("Knock, discarding the K♦")
     # the hand in its melds (As 2s 3s, 4c 5c 6c, 7s 7d 7h), the 2d and Kd left over
     expect(step.locator(".group.meld")).to_have_count(3)
     loose = step.locator(".group.deadwood .card").evaluate_all(
@@ -144,6 +146,27 @@ def test_the_review_s_hands_fit_a_small_phone(page: Page, base_url: str, artifac
     )
     assert len(rights) == 10 + 10 + 11 and max(rights) <= edge, (max(rights), edge)
     page.screenshot(path=str(artifacts / "review-320x568.png"))
+
+
+def test_the_review_s_hands_use_a_wide_window_sorted(page: Page, base_url: str) -> None:
+    # At 1280x800 a hand of no meld, ten cards, took 220 px of a 510 px row (40 px cards
+    # half hidden), in the engine's order: now larger cards, side by side, sorted by rank as
+    # the table sorts them.
+    resize(page, "desktop")
+    dialog = review_a_missed_knock(page, base_url)
+    dialog.locator("details.dealt summary").click()
+    loose = dialog.locator("details.dealt .review-cards").nth(1).locator(".group.deadwood .card")
+    cards = loose.evaluate_all("cs => cs.map((c) => c.dataset.card)")
+    assert cards == ["2h", "4h", "5d", "8d", "9c", "Ts", "Jd", "Qh", "Qd", "Kc"]
+    boxes = loose.evaluate_all(
+        "cs => cs.map((c) => [c.getBoundingClientRect().left, c.getBoundingClientRect().width])"
+    )
+    width = boxes[0][1]
+    assert width >= 48, width
+    steps = [b[0] - a[0] for a, b in itertools.pairwise(boxes)]
+    assert min(steps) >= 0.7 * width, (steps, width)  # each card shows most of its face
+    edge = dialog.evaluate("d => d.getBoundingClientRect().right")
+    assert boxes[-1][0] + width <= edge
 
 
 def test_a_game_file_saves_and_replays_move_by_move(

@@ -567,7 +567,7 @@ def test_a_hint_over_eight_melds_fits_a_small_phone(
     assert len(seat_view(match, 0).table) == 8
     page.emulate_media(reduced_motion="reduce")
     page.click("#hint-button")
-    expect(page.locator("#hint-line")).to_contain_text("Discard 4♣")
+    expect(page.locator("#hint-line")).to_contain_text("Discard the 4♣")
     assert fits_the_height(page)
     pick(page, "4c")  # picked, the card rises: clear of the hand's head still
     head = page.locator("#me .seat-head").bounding_box()

@@ -57,6 +57,19 @@ def figure(page: Page, name: str) -> list[str]:
     return [str(cell.get_attribute("data-value")) for cell in row.all()]
 
 
+def hidden_columns(page: Page) -> list[str]:
+    """Return the headers of the statistics table that its box does not show whole."""
+    hidden: list[str] = page.evaluate(
+        """() => {
+          const box = document.querySelector("dialog#stats .stats-scroll").getBoundingClientRect();
+          return [...document.querySelectorAll("dialog#stats .stats-table tr:first-child th")]
+            .filter((th) => th.getBoundingClientRect().right > box.right + 0.5)
+            .map((th) => th.textContent);
+        }"""
+    )
+    return hidden
+
+
 def stored_stats(page: Page) -> dict[str, object]:
     """Return the statistics the page keeps in localStorage."""
     data: dict[str, object] = json.loads(page.evaluate(f"localStorage.getItem('{STATS_KEY}')"))
@@ -113,6 +126,7 @@ def test_figures_add_up_by_rule_set_and_level_and_filter(
         ]
     )
     assert figure(other, "hands") == ["2", "1", "1"]
+    assert hidden_columns(other) == []  # three columns fit a phone: nothing to scroll to
     other.screenshot(path=str(artifacts / "phone-stats-columns.png"))
     assert figure(other, "won") == ["1", "1", "0"] and figure(other, "lost") == ["1", "0", "1"]
     assert figure(other, "gins") == ["1", "1", "0"]

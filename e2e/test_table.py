@@ -4,6 +4,7 @@ lay-offs and the match's end, checked in Chromium at phone and desktop sizes."""
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,21 @@ def within_the_window(page: Page, selector: str) -> bool:
     size = page.viewport_size
     assert box is not None and size is not None
     return box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+
+
+def uncovered(page: Page, selector: str) -> bool:
+    """Return whether the element ``selector`` shows whole in the window: inside it and,
+    at each end of its middle line, on top of whatever else is there."""
+    shown: bool = page.locator(selector).evaluate(
+        """(node) => {
+          const box = node.getBoundingClientRect();
+          if (box.top < 0 || box.bottom > innerHeight) return false;
+          const y = (box.top + box.bottom) / 2;
+          const under = (x) => node.contains(document.elementFromPoint(x, y));
+          return under(box.left + 2) && under(box.right - 2);
+        }"""
+    )
+    return shown
 
 
 def knock_ready(page: Page, base_url: str) -> None:
@@ -117,7 +133,7 @@ def test_one_knock_is_offered_the_least_deadwood_or_the_picked_card_s(
     expect(knocks).to_have_count(1)
     expect(knocks).to_have_attribute("data-action", "knock 3s")
     page.click("#hint-button")
-    expect(page.locator("#hint-line")).to_contain_text("Knock, discarding 2♥")
+    expect(page.locator("#hint-line")).to_contain_text("Knock, discarding the 2♥")
     expect(knocks).to_have_count(2)
     expect(page.locator('#controls .go-out.knock.hinted[data-action="knock 2h"]')).to_be_visible()
     page.screenshot(path=str(artifacts / "knock-picked-and-hinted-320x568.png"))
@@ -222,6 +238,18 @@ def test_lay_offs_go_into_the_meld_in_rank_order_and_are_said_in_words(
     page.screenshot(path=str(artifacts / "phone-layoffs.png"))
 
 
+def test_lay_offs_are_named_as_the_meld_shows_them_not_as_laid(page: Page, base_url: str) -> None:
+    # The player knocks with 6d 7d 8d 9d; the opponent lays off the 5d, then the 4d (it fits
+    # only after the 5d), and the sentence names them as the meld shows them.
+    match = crafted("6d 7d 8d 9d Js Jc Jh 2c 3c Ks", "4d 5d Qh Qs Kh Kc Tc 9s 8s 7s", "As")
+    plant_save(page, base_url, match)
+    click_action(page, "upcard")
+    go_out(page, "knock Ks")
+    expect(page.locator(".layoff-words p").first).to_have_text(
+        "The opponent laid off 4♦ and 5♦ on 6♦\N{EN DASH}9♦."
+    )
+
+
 def near_match_end() -> Match:
     """Return a standard match where each player has won a hand of 76 (the knocker's 2
     deadwood against 78) and the player, again the non-dealer, is dealt a third knock."""
@@ -262,7 +290,18 @@ def test_the_match_end_says_the_winner_first_and_shows_the_final_scores(
     expect(line).to_have_count(1)
     expect(line.locator("th")).to_have_text("Line bonus: hands won")
     expect(line.locator("td")).to_have_text(["50", "25"])
+    # The match's result is the headline, the hand's own line under it, smaller.
+    headline = page.locator("#showdown h2")
+    expect(headline).to_have_count(1)
+    expect(headline).to_have_class(re.compile(r"\bmatch-end won\b"))
+    expect(page.locator("#showdown .outcome")).to_have_text("You knocked and won the hand")
+    size = "node => parseFloat(getComputedStyle(node).fontSize)"
+    assert headline.evaluate(size) > page.locator("#showdown .outcome").evaluate(size)
     assert within_the_window(page, ".match-end")
+    # The Final row shows without scrolling, not under the buttons that stick at the foot.
+    final = page.locator(".sheet-game tr.total").last
+    expect(final.locator("th")).to_have_text("Final")
+    assert uncovered(page, ".sheet-game tr.total:last-child")
     name = "phone" if size == PHONE else "desktop"
     page.screenshot(path=str(artifacts / f"{name}-match-end.png"))
 

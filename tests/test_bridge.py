@@ -11,6 +11,7 @@ import pytest
 
 from deals import KNOCKER, LOOSE, ask, crafted, first_deal_files, make_deck, new_game, seed_dealt_by
 from ginrummy import bridge, record
+from ginrummy.cards import parse_card
 from ginrummy.match import Match
 from ginrummy.rules import PRESET_SOURCES, PRESETS, Rules, find_rules
 from ginrummy.view import seat_view
@@ -231,20 +232,39 @@ def test_a_hint_to_knock_names_the_knock_button_as_its_control() -> None:
     assert "knock Kd" in ask(session, "state")["view"]["legal"]
 
 
-def test_the_showdown_shows_melds_with_their_lay_offs_in_rank_order() -> None:
-    # The knocker lays down 6d 7d 8d; the defender lays off the 5d and the 9d on it. The
-    # meld as it ends reads 5d 6d 7d 8d 9d (not 6d 7d 8d 5d 9d).
-    knocker = "6d 7d 8d Js Jc Jh 2c 3c 4c Ks"
-    defender = "5d 9d Qh Qs Kh Kc Tc 9s 8s 7s"
+def knock_with_the_ace_up(knocker: str, defender: str) -> tuple[bridge.Session, dict[str, Any]]:
+    """Deal ``knocker`` (the player) and ``defender``, the As up; take it, knock with the Ks;
+    return the session and the showdown the page is sent."""
     session = bridge.Session()
     session.match = crafted(knocker, defender, "As")
     session.level = "simple"
     ask(session, "play", "upcard")
-    state = ask(session, "play", "knock Ks")
-    showdown = state["view"]["showdown"]
+    return session, ask(session, "play", "knock Ks")["view"]["showdown"]
+
+
+def test_the_showdown_shows_melds_with_their_lay_offs_in_rank_order() -> None:
+    # The knocker lays down 6d 7d 8d; the defender lays off the 5d and the 9d on it. The
+    # meld as it ends reads 5d 6d 7d 8d 9d (not 6d 7d 8d 5d 9d).
+    _, showdown = knock_with_the_ace_up(
+        "6d 7d 8d Js Jc Jh 2c 3c 4c Ks", "5d 9d Qh Qs Kh Kc Tc 9s 8s 7s"
+    )
     assert sorted(entry["card"] for entry in showdown["layoffs"]) == ["5d", "9d"]
     after = showdown["knocker_melds_after"][showdown["layoffs"][0]["meld"]]
     assert after == ["5d", "6d", "7d", "8d", "9d"]
+
+
+def test_lay_offs_are_listed_as_the_meld_draws_them_not_as_laid() -> None:
+    # The knocker lays down 6d 7d 8d 9d; the defender lays off the 5d, then the 4d (which
+    # fits only after it). The page names them as the meld shows them: the 4d, then the 5d.
+    session, showdown = knock_with_the_ace_up(
+        "6d 7d 8d 9d Js Jc Jh 2c 3c Ks", "4d 5d Qh Qs Kh Kc Tc 9s 8s 7s"
+    )
+    laid = session.match.hand.showdown
+    assert laid is not None and [card for card, _ in laid.layoffs] == [
+        parse_card("5d"),
+        parse_card("4d"),
+    ]
+    assert [entry["card"] for entry in showdown["layoffs"]] == ["4d", "5d"]
 
 
 def test_the_save_is_the_engine_record() -> None:

@@ -535,9 +535,9 @@ def test_a_run_of_melds_additions_or_lay_offs_is_told_once() -> None:
     ]
     german = render([{"lang": "de", "seat": 1, "moves": turns[index][1]} for index in (0, 2)])
     assert german == [
-        "Der Gegner hat den Ablagestapel bis 5♣ genommen, 2 Kombinationen ausgelegt und 10♥ "
-        "abgelegt.",
-        "Der Gegner hat 9♦, 5♠ und 10♦ angelegt und 10♥ abgelegt.",
+        "Der Gegner hat den Ablagestapel bis 5♣ genommen, 2 Kombinationen ausgelegt und die "
+        "10♥ abgelegt.",
+        "Der Gegner hat 9♦, 5♠ und 10♦ angelegt und die 10♥ abgelegt.",
     ]
 
 
@@ -555,14 +555,14 @@ def test_german_says_a_turn_s_shared_auxiliary_once() -> None:
     ]  # fmt: skip
     german = render([{"lang": "de", "seat": seat, "moves": moves} for seat, moves in turns])
     assert german == [
-        "Der Gegner hat vom Stapel gezogen, eine Kombination ausgelegt und 7♦ abgelegt.",
-        "Du hast vom Stapel gezogen und 10♥ abgelegt.",
+        "Der Gegner hat vom Stapel gezogen, eine Kombination ausgelegt und die 7♦ abgelegt.",
+        "Du hast vom Stapel gezogen und die 10♥ abgelegt.",
         "Der Gegner hat 5♦ und 6♦ angelegt und ist mit dem Anlegen fertig.",
-        "Der Gegner hat bei K♦ gepasst, vom Stapel gezogen und 10♥ abgelegt.",
+        "Der Gegner hat auf den K♦ verzichtet, vom Stapel gezogen und die 10♥ abgelegt.",
     ]
     italian = render([{"lang": "it", "seat": 1, "moves": turns[0][1]}])
     assert italian == [
-        "L'avversario ha pescato dal mazzo, ha calato una combinazione e ha scartato 7♦."
+        "L'avversario ha pescato dal mazzo, ha calato una combinazione e ha scartato il 7♦."
     ]
 
 

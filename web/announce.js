@@ -1,6 +1,6 @@
 // Telling screen readers what happens: every move of both players in words, each hand's
 // start and result, in one polite live region (a role="log", one line per announcement).
-import { cardName, prettyCard } from "./cards.js";
+import { cardName, prettyCard, theCard } from "./cards.js";
 import { laidCards } from "./mahjong.js";
 import { moveWord } from "./reasons.js";
 import { capitalized, list, t, tSeat } from "./strings.js";
@@ -29,7 +29,9 @@ export function moveClause(seat, action, card = "", { drew, count, spoken = fals
   if (word === "stock" && drew) word = "stock_seen";
   if (word === "knock" && count !== undefined) word = "knock_count";
   const cards = word === "add" ? cardList(laidCards(action), spoken) : "";
-  return tSeat(`move.${word}`, seat, { card: named ? cardText(named, spoken) : "", count, cards });
+  const params = { card: "", the_card: "", count, cards }; // the_card: with its article ("le 7♥")
+  if (named) Object.assign(params, { card: cardText(named, spoken), the_card: theCard(named, spoken) });
+  return tSeat(`move.${word}`, seat, params);
 }
 
 /** Return a card text ("Qs") as a move tells it: "Q♠", or "queen of spades" when `spoken`. */
@@ -46,7 +48,7 @@ function cardList(cards, spoken) {
  * Return the moves of one turn of `seat` (clauses from `moveClause`) as one sentence:
  * "The opponent drew from the stock and discarded the 10♦.", "Hai bussato." A language
  * whose clauses repeat an auxiliary (`turn.shared`: German's "hat") says it once for a
- * row of clauses that share it: "Der Gegner hat gezogen, 7♦ angelegt und 8♠ abgelegt."
+ * row of clauses that share it: "Der Gegner hat gezogen, die 7♦ angelegt und die 8♠ abgelegt."
  */
 export function turnText(seat, clauses) {
   const shared = tSeat("turn.shared", seat);
@@ -146,8 +148,9 @@ export function announce(state, header = false) {
   if (over && !heard.over) lines.push(...resultLines(view));
   const turnCame = (fresh || events.length > 0) && events.at(-1)?.seat !== 0;
   if (!over && view.to_move === 0 && turnCame) {
-    const card = state.prompt.card ? cardName(state.prompt.card) : "";
-    lines.push(t("say.your_turn", { prompt: t(`prompt.${state.prompt.id}`, { card }) }));
+    const shown = state.prompt.card;
+    const params = shown ? { card: cardName(shown), the_card: theCard(shown, true) } : {};
+    lines.push(t("say.your_turn", { prompt: t(`prompt.${state.prompt.id}`, params) }));
   }
   heard = { hand: view.hand_number, events: view.events.length, cards: [...view.hand], over };
   if (lines.length) say(lines.join(" "));

@@ -12,6 +12,19 @@ export function cardName(text) {
 
 const SUIT_SYMBOLS = { s: "\u2660", c: "\u2663", d: "\u2666", h: "\u2665" };
 
+/** The ranks whose article a language may write otherwise than the other ranks' (`card.the.*`). */
+const ARTICLE_RANKS = new Set(["A", "8", "J", "Q", "K"]);
+
+/**
+ * Return a card named with its definite article as a sentence names it: "the 7♥" (French
+ * "le 7♥", "la Q♥", "l'A♥"; in words when `spoken`, "la dame de cœur"). Each language's
+ * `card.the.RANK` (A, 8, J, Q, K) and `card.the.other` say which article a rank takes.
+ */
+export function theCard(text, spoken = false) {
+  const rank = ARTICLE_RANKS.has(text[0]) ? text[0] : "other";
+  return t(`card.the.${rank}`, { card: spoken ? cardName(text) : prettyCard(text) });
+}
+
 /** Return a card text as people write it: "7h" becomes "7♥", "Td" "10♦". */
 export function prettyCard(text) {
   return text ? rankShown(text) + SUIT_SYMBOLS[text[1]] : "";

@@ -1,5 +1,5 @@
 // Dialogs: confirming a way to go out (with the melds it lays down) and the new-game form.
-import { meldGroups, prettyCard } from "./cards.js";
+import { meldGroups, prettyCard, theCard } from "./cards.js";
 import { element, button } from "./dom.js";
 import { languageName, list, t, tOr } from "./strings.js";
 
@@ -10,7 +10,7 @@ import { languageName, list, t, tOr } from "./strings.js";
  */
 export function confirmGoOut(dialog, entry, mahjong = false) {
   dialog.replaceChildren();
-  dialog.append(element("h2", "", t(`confirm.${entry.kind}`, { card: prettyCard(entry.card) })));
+  dialog.append(element("h2", "", t(`confirm.${entry.kind}`, { card: prettyCard(entry.card), the_card: theCard(entry.card) })));
   if (entry.options.length > 1) dialog.append(element("p", "", t("confirm.choose")));
   const choices = [];
   for (const option of entry.options) {

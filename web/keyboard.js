@@ -93,10 +93,11 @@ export function openKeys() {
   close.className = "primary";
   const form = cell("form", close);
   form.method = "dialog";
-  form.className = "buttons";
+  form.className = "buttons keys-buttons";
   dialog.replaceChildren(title, table, form);
   dialog.setAttribute("aria-labelledby", title.id);
   dialog.showModal();
+  dialog.scrollTop = 0; // focusing Close (the list's only control) scrolled the list to its end
 }
 
 function kbd(key) {

@@ -303,7 +303,7 @@ async function review(button) {
   try {
     const answer = await call("review");
     if (!answer.ok) return fail(answer);
-    openReview($("review"), answer);
+    openReview($("review"), answer, ui.sort);
     // The button was disabled while the engine worked, so the dialog has no focus to give back.
     $("review").addEventListener("close", () => button.focus(), { once: true });
   } finally {

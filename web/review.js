@@ -1,8 +1,9 @@
 // The review of a finished hand: both hands as dealt, then move by move what the
 // opponent knew and why it played, and the player's turns where a better move existed.
 import { moveClause, turnText } from "./announce.js";
-import { cardsText, meldGroups, prettyCard } from "./cards.js";
+import { cardsText, meldGroups, prettyCard, theCard } from "./cards.js";
 import { button, element } from "./dom.js";
+import { SORTS, sortedCards } from "./hand-order.js";
 import { reasonText } from "./reasons.js";
 import { t } from "./strings.js";
 
@@ -38,12 +39,14 @@ export function stepTeller(dialog) {
   };
 }
 
+let sort = SORTS[0]; // the table's sort of the hand, for the cards left beside the melds
+
 /** Return a labelled row of a hand's small cards in its best `arranged` melds and the cards
- * left (or "none"). */
+ * left (or "none"), these sorted as the table sorts the player's hand. */
 function cardRow(label, arranged) {
   const row = element("div", "review-cards");
   row.append(element("span", "label", label));
-  const groups = meldGroups(arranged.melds, arranged.deadwood_cards);
+  const groups = meldGroups(arranged.melds, sortedCards(arranged.deadwood_cards, sort));
   if (!groups.childElementCount) groups.append(element("span", "", t("review.none")));
   row.append(groups);
   return row;
@@ -51,7 +54,9 @@ function cardRow(label, arranged) {
 
 function flagText(flag) {
   const params = { ...flag };
-  for (const name of CARD_PARAMS) if (params[name]) params[name] = prettyCard(params[name]);
+  for (const name of CARD_PARAMS) {
+    if (params[name]) Object.assign(params, { [name]: prettyCard(params[name]), [`the_${name}`]: theCard(params[name]) });
+  }
   return t(`review.${flag.id}`, params);
 }
 
@@ -97,9 +102,11 @@ function prettyList(cards) {
 
 /**
  * Show the bridge's `review` of a hand in `dialog`, one move at a time (buttons, the
- * arrow keys, or a jump to each flagged turn); it opens on the first flagged turn.
+ * arrow keys, or a jump to each flagged turn); it opens on the first flagged turn. Cards
+ * left out of melds are sorted `by` "rank" or "suit", as the table's hand.
  */
-export function openReview(dialog, review) {
+export function openReview(dialog, review, by) {
+  sort = by;
   dialog.replaceChildren();
   dialog.append(element("h2", "", t("review.title", { number: review.hand_number })));
   const flagged = review.steps.flatMap((step, index) => (step.flags && step.flags.length ? [index] : []));

@@ -11,8 +11,26 @@ const SYSTEM_REDUCE = window.matchMedia("(prefers-reduced-motion: reduce)");
 // first value by default; a switch is off, but reduceMotion, which follows the system's
 // choice until the player makes one.
 const SETTINGS = {
-  cardBack: { label: "settings.back", choices: { blue: "settings.back_blue", red: "settings.back_red" } },
-  felt: { label: "settings.felt", choices: { green: "settings.felt_green", blue: "settings.felt_blue" } },
+  cardBack: {
+    label: "settings.back",
+    choices: {
+      blue: "settings.back_blue",
+      red: "settings.back_red",
+      green: "settings.back_green",
+      black: "settings.back_black",
+      contrast: "settings.back_contrast",
+    },
+  },
+  felt: {
+    label: "settings.felt",
+    choices: {
+      green: "settings.felt_green",
+      blue: "settings.felt_blue",
+      red: "settings.felt_red",
+      grey: "settings.felt_grey",
+      contrast: "settings.felt_contrast",
+    },
+  },
   large: { label: "settings.large", hint: "settings.large_hint" },
   fourColour: { label: "settings.four_colour", hint: "settings.four_colour_hint" },
   reduceMotion: { label: "settings.motion", hint: "settings.motion_hint" },

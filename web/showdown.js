@@ -267,19 +267,23 @@ function matchEnd(scores) {
     hands: ["match.won_hands", scores.hands_won],
   }[scores.format] ?? ["match.won_points", scores.totals];
   const said = tSeat(id, winner, { winner: figures[winner], loser: figures[1 - winner] });
-  return element("p", `match-end ${winner === 0 ? "won" : "lost"}`, said);
+  return element("h2", `match-end ${winner === 0 ? "won" : "lost"}`, said);
 }
 
 /**
  * Draw the hand's end into `box` from the bridge `state`; `ms` paces the lay-offs.
- * The "next" (or new game) button is `next`, made by the caller.
+ * The "next" (or new game) button is `next`, made by the caller. The headline is the
+ * hand's outcome, or at the match's end the match's, the hand's under it; the score sheet
+ * then comes first on a phone (`data-match-over`, style.css), its final row in sight.
  */
 export function drawShowdown(box, state, next, ms) {
   const view = state.view;
   const result = state.result;
   const showdown = view.showdown;
+  const over = view.scores.over;
   box.replaceChildren();
-  const title = element("h2", "outcome");
+  box.dataset.matchOver = over;
+  const title = element(over ? "p" : "h2", "outcome");
   title.dataset.outcome = result.outcome;
   if (result.winner === null) {
     title.textContent = t(`outcome.${result.outcome}`); // dead, or a tie no one wins
@@ -289,8 +293,8 @@ export function drawShowdown(box, state, next, ms) {
     const winner = result.outcome === "undercut" ? 1 - showdown.knocker : showdown.knocker;
     title.textContent = tSeat(`outcome.${result.outcome}`, winner);
   }
+  if (over) box.append(matchEnd(view.scores));
   box.append(title);
-  if (view.scores.over) box.append(matchEnd(view.scores));
   // The hands and points beside the score sheet on a wide screen, above it on a phone.
   const hands = element("div", "showdown-hands");
   const side = element("div", "showdown-side");

@@ -1,6 +1,6 @@
 // Drawing the table from a bridge state: one element per card, moved between zones and
 // animated from where it was (FLIP). No game logic: only what Python sent.
-import { backCard, cardGroup, cardName, faceCard, meldText, prettyCard } from "./cards.js";
+import { backCard, cardGroup, cardName, faceCard, meldText, prettyCard, theCard } from "./cards.js";
 import { element } from "./dom.js";
 import { handGroups, placeCards } from "./hand-order.js";
 import { addActions, addTo, meldAction, meldName } from "./mahjong.js";
@@ -357,7 +357,8 @@ function drawTalk(state, ui, legal) {
   const view = state.view;
   const prompt = state.prompt;
   const safe = prompt.id === "discard" && !setting("oneTap"); // a tap picks, a second discards
-  $("prompt").textContent = safe ? t("discard.pick") : t(`prompt.${prompt.id}`, { card: prettyCard(prompt.card) });
+  const named = prompt.card ? { card: prettyCard(prompt.card), the_card: theCard(prompt.card) } : {};
+  $("prompt").textContent = safe ? t("discard.pick") : t(`prompt.${prompt.id}`, named);
   const buttons = [];
   const mine = view.to_move === 0;
   if (mine && view.phase === "first_upcard" && legal.has("upcard")) {

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import format_card, format_mask
-from .melds import Arrangement, Melder, format_meld
+from .melds import Arrangement, Melder, format_meld, meld_order
 from .rules import Rules
 from .scoring import HandScore, Outcome, score_hand
 
@@ -40,9 +40,18 @@ class Showdown:
             melds[index] |= 1 << card
         return tuple(melds)
 
+    def layoffs_as_drawn(self) -> list[tuple[int, int]]:
+        """Return ``layoffs`` in the order the knocker's melds show them: by meld, and on
+        each meld as it ends is laid down (``meld_order``): the 4d before the 5d on 6d 7d 8d,
+        though the 5d was laid first (the 4d fits only after it)."""
+        after = self.melds_after_layoffs()
+        places = {index: meld_order(after[index]) for _, index in self.layoffs}
+        return sorted(self.layoffs, key=lambda laid: (laid[1], places[laid[1]].index(laid[0])))
+
     def to_json(self) -> dict[str, Any]:
         """Return the showdown as JSON-ready data; melds in laying order (``format_meld``),
-        the knocker's also as they end, with the lay-offs in place."""
+        the knocker's also as they end, with the lay-offs in place; the lay-offs as drawn
+        (``layoffs_as_drawn``)."""
         return {
             "knocker": self.knocker,
             "defender": 1 - self.knocker,
@@ -56,7 +65,10 @@ class Showdown:
             "defender_deadwood_cards": format_mask(self.defender_arrangement.deadwood),
             "defender_deadwood": self.defender_arrangement.count,
             "defender_deadwood_before_layoffs": self.defender_before.count,
-            "layoffs": [{"card": format_card(card), "meld": index} for card, index in self.layoffs],
+            "layoffs": [
+                {"card": format_card(card), "meld": index}
+                for card, index in self.layoffs_as_drawn()
+            ],
             **self.score.to_json(),
         }
 
