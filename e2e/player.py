@@ -284,3 +284,24 @@ def kept_aside(page: Page, prefix: str) -> list[str]:
         prefix,
     )
     return kept
+
+
+FULL_STORAGE = """
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (name, value) {
+  if (this === localStorage) throw new DOMException("the quota is full", "QuotaExceededError");
+  return setItem.call(this, name, value);
+};
+"""
+"""An init script: a localStorage with no room for anything (sessionStorage still working)."""
+
+
+def messages(page: Page) -> list[str]:
+    """Return the messages the page shows one after the other, closing each."""
+    dialog = page.locator("dialog#message")
+    expect(dialog).to_be_visible(timeout=TIMEOUT)
+    told = []
+    while dialog.is_visible():
+        told.append(page.locator("#message-text").inner_text())
+        dialog.locator("button").click()
+    return told

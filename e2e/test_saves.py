@@ -8,11 +8,12 @@ from __future__ import annotations
 import json
 
 from player import (
+    FULL_STORAGE,
     RETURNING,
     SAVE_KEY,
-    TIMEOUT,
     hand_cards,
     kept_aside,
+    messages,
     open_game,
     poll,
     saved,
@@ -161,27 +162,6 @@ def test_a_save_whose_load_never_finished_is_not_tried_again(page: Page, base_ur
     wait_idle(page)
     expect(page.locator("#message-text")).to_contain_text("never finished")
     assert kept_aside(page, "ginrummy.broken.") == [stored]
-
-
-def messages(page: Page) -> list[str]:
-    """Return the messages the page shows one after the other, closing each."""
-    dialog = page.locator("dialog#message")
-    expect(dialog).to_be_visible(timeout=TIMEOUT)
-    told = []
-    while dialog.is_visible():
-        told.append(page.locator("#message-text").inner_text())
-        dialog.locator("button").click()
-    return told
-
-
-FULL_STORAGE = """
-const setItem = Storage.prototype.setItem;
-Storage.prototype.setItem = function (name, value) {
-  if (this === localStorage) throw new DOMException("the quota is full", "QuotaExceededError");
-  return setItem.call(this, name, value);
-};
-"""
-"""A localStorage with no room for anything (sessionStorage still working)."""
 
 
 def test_a_full_storage_never_loses_a_save_that_will_not_open(page: Page, base_url: str) -> None:

@@ -6,10 +6,13 @@ import json
 from pathlib import Path
 
 from player import (
+    FULL_STORAGE,
+    RETURNING,
     click_action,
     engine_match,
     go_out,
     kept_aside,
+    messages,
     phase,
     plant_save,
     store_once,
@@ -206,6 +209,23 @@ def test_a_corrupt_statistics_value_is_reported_and_kept_aside(page: Page, base_
     knock(page)
     open_stats(page)
     assert figure(page, "hands") == ["1"]
+
+
+def test_unreadable_statistics_stay_put_when_there_is_no_room_to_set_them_aside(
+    page: Page, base_url: str
+) -> None:
+    # With the storage full, copying the value aside fails: it was removed all the same,
+    # and gone at the next load, while the message said it was kept aside.
+    broken = '{"format": "gin-rummy-stats", "version": 1, "buckets": "lots"'
+    page.add_init_script(f"localStorage.setItem('ginrummy.speed', 'instant'); {RETURNING}")
+    store_once(page, STATS_KEY, broken)
+    page.add_init_script(FULL_STORAGE)
+    for _ in range(2):  # the first load and a reload: the value is still there
+        page.goto(base_url)
+        wait_idle(page)
+        assert "they stay where they are" in " ".join(messages(page))
+        assert page.evaluate(f"localStorage.getItem('{STATS_KEY}')") == broken
+        assert kept_aside(page, "ginrummy.stats.broken.") == []
 
 
 def test_practice_games_are_counted_apart(page: Page, base_url: str) -> None:

@@ -2,7 +2,7 @@
 // opponent level and practice, kept in the browser; the Statistics dialog, reset, export.
 // Each hand is keyed by its game's id and number, so showing it again never counts it twice.
 import { button, download, element, today } from "./dom.js";
-import { read, remove, write } from "./storage.js";
+import { keepInBrowser, read, remove, write } from "./storage.js";
 import { t, tOr } from "./strings.js";
 
 const KEY = "ginrummy.stats";
@@ -42,6 +42,9 @@ function ratio(part, whole, scale = 1) {
 }
 
 let report = () => {};
+// False while stored statistics that could not be read stay where they are (no room to
+// set them aside): nothing is counted over them.
+let keeping = true;
 let dialog = null; // the Statistics dialog
 
 function empty() {
@@ -73,7 +76,9 @@ function problemOf(data) {
 
 /**
  * Return the stored statistics. A stored value that cannot be read is kept aside under
- * `ginrummy.stats.broken.TIME`, reported once, and counting starts again.
+ * `ginrummy.stats.broken.TIME`, reported once, and counting starts again; when the
+ * browser has no room to keep it aside, it stays where it is, reported once, and this
+ * visit counts nothing over it.
  */
 function load() {
   const raw = read(KEY);
@@ -88,14 +93,18 @@ function load() {
   }
   if (!problem) return stats;
   const aside = `${KEY}.broken.${Date.now()}`;
-  write(aside, raw);
-  remove(KEY);
-  report(t("stats.broken", { error: problem, key: aside }));
+  if (keepInBrowser(aside, raw) === "kept") {
+    remove(KEY);
+    report(t("stats.broken", { error: problem, key: aside }));
+  } else {
+    keeping = false;
+    report(t("stats.broken_kept", { error: problem }));
+  }
   return empty();
 }
 
 function store(stats) {
-  write(KEY, JSON.stringify(stats)); // storage.js tells the player if it cannot keep it
+  if (keeping) write(KEY, JSON.stringify(stats)); // storage.js tells the player if it cannot keep it
 }
 
 /** Return a new id for a game: hands are counted under it (kept with the saved game). */

@@ -460,6 +460,7 @@ export default {
   "stats.reset_yes": "Löschen",
   "stats.close": "Schließen",
   "stats.broken": "Deine Statistik konnte nicht gelesen werden ({error}). Sie wird in diesem Browser als „{key}“ aufbewahrt; die Zählung beginnt neu.",
+  "stats.broken_kept": "Deine Statistik konnte nicht gelesen werden ({error}). Der Speicher dieses Browsers für diese Seite ist voll, und es ist kein Platz, sie beiseitezulegen: Sie bleibt, wo sie ist, und die Spiele dieses Besuchs werden nicht darüber gezählt.",
   "stats.figure.hands": "Gespielte Teilspiele",
   "stats.figure.won": "Gewonnene Teilspiele",
   "stats.figure.lost": "Verlorene Teilspiele",

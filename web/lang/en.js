@@ -305,6 +305,7 @@ export default {
   "stats.reset_yes": "Delete them",
   "stats.close": "Close",
   "stats.broken": "Your statistics could not be read ({error}). They are kept aside in this browser as \"{key}\"; counting starts again.",
+  "stats.broken_kept": "Your statistics could not be read ({error}). This browser's storage for this site is full, with no room to set them aside: they stay where they are, and this visit's games are not counted over them.",
   "stats.figure.hands": "Hands played",
   "stats.figure.won": "Hands won",
   "stats.figure.lost": "Hands lost",

@@ -460,6 +460,7 @@ export default {
   "stats.reset_yes": "Borrarlas",
   "stats.close": "Cerrar",
   "stats.broken": "No se pudieron leer tus estadísticas ({error}). Se conservan aparte en este navegador como \"{key}\"; el recuento empieza de nuevo.",
+  "stats.broken_kept": "No se pudieron leer tus estadísticas ({error}). El almacenamiento de este navegador para este sitio está lleno y no hay espacio para apartarlas: se quedan donde están, y las partidas de esta visita no se cuentan encima.",
   "stats.figure.hands": "Manos jugadas",
   "stats.figure.won": "Manos ganadas",
   "stats.figure.lost": "Manos perdidas",

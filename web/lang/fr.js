@@ -460,6 +460,7 @@ export default {
   "stats.reset_yes": "Les effacer",
   "stats.close": "Fermer",
   "stats.broken": "Vos statistiques n'ont pas pu être lues ({error}). Elles sont gardées à part dans ce navigateur sous « {key} » ; le décompte repart de zéro.",
+  "stats.broken_kept": "Vos statistiques n'ont pas pu être lues ({error}). Le stockage de ce navigateur pour ce site est plein, sans place pour les mettre à part : elles restent où elles sont, et les parties de cette visite ne sont pas comptées à leur place.",
   "stats.figure.hands": "Donnes jouées",
   "stats.figure.won": "Donnes gagnées",
   "stats.figure.lost": "Donnes perdues",

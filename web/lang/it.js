@@ -460,6 +460,7 @@ export default {
   "stats.reset_yes": "Cancellale",
   "stats.close": "Chiudi",
   "stats.broken": "Le tue statistiche non si sono potute leggere ({error}). Sono conservate a parte in questo browser come \"{key}\"; il conteggio riparte da zero.",
+  "stats.broken_kept": "Le tue statistiche non si sono potute leggere ({error}). La memoria di questo browser per questo sito è piena e non c'è spazio per metterle da parte: restano dove sono, e le partite di questa visita non vengono contate al loro posto.",
   "stats.figure.hands": "Mani giocate",
   "stats.figure.won": "Mani vinte",
   "stats.figure.lost": "Mani perse",
