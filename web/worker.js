@@ -2,7 +2,10 @@
 // the engine in it, and answers the page's requests through ginrummy.bridge. Only strings
 // cross.
 //
-// Messages in:  {id, op, arg}  -> out: {id, text, ms}: the bridge's JSON answer, Python's time
+// Messages in:  {id, op, arg, due} -> out: {id, text, ms}: the bridge's JSON answer, Python's
+//               time; an answer `due` (ms since the epoch) is held until then, and carries
+//               no time: it tells nothing of how long Python took. Answers leave in the
+//               order asked, none before one held ahead of it.
 // Messages out: {stage: name}            while loading; {fatal: message} if it fails;
 //               {stage: "runtime", done}  while the snapshot downloads (done: 0 to 1).
 // The key that seals games (ginrummy.seal) never leaves the worker: it is kept in
@@ -181,15 +184,26 @@ async function boot() {
 const ready = boot();
 ready.catch((error) => postMessage({ fatal: String(error && error.message ? error.message : error) }));
 
+let answered = Promise.resolve(); // the last answer sent, or held to be sent
+
+/** Return a promise that resolves at `due` (ms since the epoch), at once without one. */
+function until(due) {
+  const wait = due === undefined ? 0 : due - (performance.timeOrigin + performance.now());
+  return wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : null;
+}
+
 onmessage = async (event) => {
-  const { id, op, arg } = event.data;
+  const { id, op, arg, due } = event.data;
+  let answer;
   try {
     const bridge = await ready;
     const started = performance.now();
     const text = bridge.request(op, arg ?? "");
-    postMessage({ id, text, ms: performance.now() - started });
+    answer = due === undefined ? { id, text, ms: performance.now() - started } : { id, text };
   } catch (error) {
     const message = String(error && error.message ? error.message : error);
-    postMessage({ id, text: JSON.stringify({ ok: false, error: message, internal: true }) });
+    answer = { id, text: JSON.stringify({ ok: false, error: message, internal: true }) };
   }
+  const held = until(due);
+  answered = answered.then(() => held).then(() => postMessage(answer));
 };
