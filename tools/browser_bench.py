@@ -73,6 +73,8 @@ SITE_KEPT = "navigator.serviceWorker.ready.then((registration) => registration.a
 SETTLE_MS = 1500
 TIMEOUT = 60_000
 DESKTOP = {"width": 1280, "height": 800}
+LONG_MATCH = "&target=500"
+"""The paced game's target: its match lasts the turns timed."""
 INSTANT = "localStorage.setItem('ginrummy.speed', 'instant')"
 """An init script: the loads' figures time the load, not the new hand's deal."""
 
@@ -256,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
             figures = cold_and_warm(browser, base + "bench-floor.html", games, args.loads)
             decisions = decision_times(browser, base, args.hands, "hard")
             expert = decision_times(browser, base, args.hands, "expert")
-            paced = paced_turns(browser, base, query, args.turns)
+            paced = paced_turns(browser, base, query + LONG_MATCH, args.turns)
             browser.close()
     finally:
         for server, _ in servers.values():
