@@ -120,6 +120,21 @@ def test_the_player_cannot_move_for_the_opponent() -> None:
     assert move["key"] and move["ms"] >= 0
 
 
+def test_the_opponent_s_thinking_time_comes_only_where_it_tells_nothing() -> None:
+    # Its time to decide would tell a sealed game's hidden hand (a quick discard: nothing to
+    # weigh); a practice game (it thinks aloud) and a deal from a known seed give it.
+    for params, timed in (
+        ({}, False),
+        ({"practice": "true"}, True),
+        ({"seed": str(seed_dealt_by(PRESETS["standard"], 0))}, True),
+    ):
+        session = bridge.Session()
+        state = ask(session, "new", json.dumps({"level": "normal", **params}))
+        while not state["opponent_to_move"]:
+            state = ask(session, "play", state["view"]["legal"][0])
+        assert ("ms" in ask(session, "opponent")["move"]) is timed, params
+
+
 def test_an_engine_fault_reaches_the_player_as_an_internal_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -17,11 +17,17 @@ the medians of loads minutes apart),
 
 then reloads the game warm, and plays a few hands at instant speed to time the
 opponent's decisions inside the browser (the time its ``choose`` takes in the worker,
-which the bridge reports with each move): ``bot_decision_ms_p99`` for the hard level,
-``expert_decision_ms_p99`` for the expert. ``own_bytes_gz`` is the gzipped size of our
-own files (the page's scripts, styles and art), ``snapshot_bytes_gz`` the snapshot's,
-``runtime_bytes_gz`` Pyodide's and ``site_bytes_gz`` all of them: what a first visit
-downloads. Three more lines split a cold load's time to playable: ``python_booted_ms``
+which the bridge reports with each move of a game dealt from a known number):
+``bot_decision_ms_p99`` for the hard level, ``expert_decision_ms_p99`` for the expert.
+The loads are timed at the instant speed (a new hand's deal is timed apart). Last, it
+plays at the default speed on a desktop page (1280x800), the way a person does:
+``opponent_turn_ms`` and ``opponent_turn_ms_p99``, from the player's discard to the
+player's turn again (the page's measure "opponent turn": the opponent's two moves, each
+shown one slot after the last), and ``deal_ms``, a new hand's deal from its first card's
+flight to its last card's landing (the page's measure "deal"). ``own_bytes_gz`` is the
+gzipped size of our own files (the page's scripts, styles and art), ``snapshot_bytes_gz``
+the snapshot's, ``runtime_bytes_gz`` Pyodide's and ``site_bytes_gz`` all of them: what a
+first visit downloads. Three more lines split a cold load's time to playable: ``python_booted_ms``
 (navigation to Pyodide booted from the snapshot, in the worker), ``engine_imported_ms``
 (the bridge looked up) and ``hand_dealt_ms`` (the first deal, drawn).
 
@@ -66,6 +72,11 @@ WARMED = "performance.getEntriesByName('bridge warm').length > 0"
 SITE_KEPT = "navigator.serviceWorker.ready.then((registration) => registration.active !== null)"
 SETTLE_MS = 1500
 TIMEOUT = 60_000
+DESKTOP = {"width": 1280, "height": 800}
+LONG_MATCH = "&target=500"
+"""The paced game's target: its match lasts the turns timed."""
+INSTANT = "localStorage.setItem('ginrummy.speed', 'instant')"
+"""An init script: the loads' figures time the load, not the new hand's deal."""
 
 
 MARKS = ("stage engine", "stage ready", "playable")
@@ -105,6 +116,7 @@ def cold_marks(browser: Browser, url: str) -> dict[str, float]:
     install (the whole site, 15 MB) would otherwise go on into the next measured load.
     """
     context = browser.new_context(service_workers="block")
+    context.add_init_script(INSTANT)
     try:
         return load_marks(context.new_page(), url)
     finally:
@@ -127,6 +139,28 @@ def decision_times(browser: Browser, base: str, hands: int, level: str) -> list[
     )
     context.close()
     return [float(ms) for ms in times]
+
+
+MEASURED = "(name) => performance.getEntriesByName(name).map((entry) => entry.duration)"
+"""The page's measures of one name, their durations (ms)."""
+
+
+def paced_turns(browser: Browser, base: str, query: str, turns: int) -> dict[str, list[float]]:
+    """Play at the default speed on a desktop page until the opponent has answered
+    ``turns`` discards of the player's; return the page's "opponent turn" and "deal"
+    measures (ms)."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    open_game(page, base, query, speed="normal")
+    found = "performance.getEntriesByName('opponent turn').length"
+    while page.evaluate(found) < turns and phase(page) != "match_over":
+        take_turn(page)
+    measures = {
+        name: [float(ms) for ms in page.evaluate(MEASURED, name)]
+        for name in ("opponent turn", "deal")
+    }
+    context.close()
+    return measures
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -155,6 +189,7 @@ def cold_and_warm(
                 found[name][mark].append(ms)
     for name, url in games.items():
         context = browser.new_context()
+        context.add_init_script(INSTANT)
         page = context.new_page()
         load_marks(page, url)
         for _ in range(loads):
@@ -196,6 +231,9 @@ def main(argv: list[str] | None = None) -> int:
         "--hands", type=int, default=8, help="hands played for decisions (p99 is then not the max)"
     )
     parser.add_argument(
+        "--turns", type=int, default=40, help="opponent turns timed at the default speed"
+    )
+    parser.add_argument(
         "--against",
         type=Path,
         help="another build of the site (an older one) loaded in turn with SITE in the same "
@@ -220,6 +258,7 @@ def main(argv: list[str] | None = None) -> int:
             figures = cold_and_warm(browser, base + "bench-floor.html", games, args.loads)
             decisions = decision_times(browser, base, args.hands, "hard")
             expert = decision_times(browser, base, args.hands, "expert")
+            paced = paced_turns(browser, base, query + LONG_MATCH, args.turns)
             browser.close()
     finally:
         for server, _ in servers.values():
@@ -232,6 +271,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bot_decisions: {len(decisions)} count")
     print(f"expert_decision_ms_p99: {percentile(expert, 0.99):.1f} ms")
     print(f"expert_decisions: {len(expert)} count")
+    turns, deals = paced["opponent turn"], paced["deal"]
+    print(f"opponent_turn_ms: {statistics.median(turns):.0f} ms")
+    print(f"opponent_turn_ms_p99: {percentile(turns, 0.99):.0f} ms")
+    print(f"opponent_turns: {len(turns)} count")
+    print(f"deal_ms: {statistics.median(deals):.0f} ms")
+    print(f"deals: {len(deals)} count")
     return 0
 
 

@@ -13,8 +13,10 @@ const ANSWER_MS = 60000;
  * that goes on is no stall); `onFail(message, stalled)` hears a failed or stalled load,
  * or a worker that died later or left a request unanswered for `ANSWER_MS`, once;
  * requests then answer an error instead of waiting for ever.
- * Returns `call(op, arg)`, a promise of the bridge's answer as an object. Python's time
- * for each answer is recorded as a performance measure named "bridge OP".
+ * Returns `call(op, arg, due)`, a promise of the bridge's answer as an object. Python's
+ * time for each answer is recorded as a performance measure named "bridge OP", but for
+ * an answer held until `due` (ms since the epoch: `performance.timeOrigin +
+ * performance.now()`), which comes then and not sooner, and with no time of its own.
  */
 export function startEngine(onStage, onFail) {
   // index.html starts the worker before any module loads; make one if it did not.
@@ -85,13 +87,13 @@ export function startEngine(onStage, onFail) {
     }
   });
 
-  return (op, arg = "") =>
+  return (op, arg = "", due = undefined) =>
     new Promise((resolve) => {
       if (failed) return resolve({ ok: false, error: t("error.stopped"), internal: true });
       const id = next++;
       const entry = { op, resolve, clock: 0 };
       waiting.set(id, entry);
       if (ready) startClock(entry);
-      worker.postMessage({ id, op, arg });
+      worker.postMessage({ id, op, arg, due });
     });
 }

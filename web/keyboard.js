@@ -51,7 +51,8 @@ function handCards() {
   return [...$("hand").querySelectorAll(".card")];
 }
 
-function focusHand() {
+/** Put the keyboard focus on the hand: its card that holds the hand's tab stop. */
+export function focusHand() {
   const cards = handCards();
   (cards.find((card) => card.tabIndex === 0) || cards[0])?.focus();
 }

@@ -16,6 +16,8 @@ import { openReplays } from "./replay.js";
 import { openReview } from "./review.js";
 import { showRulesHelp } from "./rules-help.js";
 import { choice, choose, motion, openSettings, setting, setupSettings } from "./settings.js";
+import { clock, dealing, slide, slot } from "./pace.js";
+import { deal } from "./deal.js";
 import { drawShowdown } from "./showdown.js";
 import { setupSound, soundOfMove } from "./sound.js";
 import { keepInBrowser, onUnsaved, read, remove, write } from "./storage.js";
@@ -33,8 +35,8 @@ const BROKEN_KEY = "ginrummy.broken"; // + ".TIME": a save that did not load
 // The fingerprint of the save being loaded, while it loads: found at the next load, it
 // tells that loading it never finished (it stopped the engine, or the page was closed).
 const LOADING_KEY = "ginrummy.loading";
-// Per speed: the pause before each opponent move and the length of a card's slide, in ms.
-const PACE = { slow: [1400, 650], normal: [800, 380], fast: [260, 160], instant: [0, 0] };
+// The engine slower than the slot (pace.js) by this many ms: the opponent is shown thinking.
+const LATE_MS = 150;
 // The loading bar: the runtime's download fills its first third, then Python boots.
 const STAGES = { engine: 2, key: 2, ready: 3 };
 // Embedded in another page (embed.js): a compact layout, and the game is not saved (the
@@ -50,7 +52,7 @@ const engine = startEngine(onStage, onLoadFailed);
 let here = true;
 let saving = !EMBED; // false also while a save that could not be read stays in its place
 const MOVED = { ok: false, moved: true, error: "the game moved to another tab" };
-const call = (op, arg) => (here ? engine(op, arg) : Promise.resolve(MOVED));
+const call = (op, arg, due) => (here ? engine(op, arg, due) : Promise.resolve(MOVED));
 let lockTaken = null; // while this tab lets the game go: tells it the lock was taken meanwhile
 // The player's view of the table: the hand's order (sorted `sort`, or arranged by the
 // player: `own`), the card selected to discard, the hinted control, the game's statistics id.
@@ -101,11 +103,6 @@ function onLoadFailed(message, stalled) {
 }
 $("load-retry").addEventListener("click", () => location.reload());
 
-function pace() {
-  const [pause, ms] = PACE[$("speed").value] || PACE.normal;
-  return [pause, motion(ms)];
-}
-
 /** Draw the table again, keeping the keyboard focus where it was. */
 function redraw() {
   const focus = rememberFocus();
@@ -136,8 +133,15 @@ function remember(next) {
   if (location.search.slice(1) !== query) history.replaceState(null, "", `?${query}`);
 }
 
+/**
+ * Draw state `next`, its moves' cards sliding from where they were when `animated`; a new
+ * hand with no move yet is dealt. Return a promise of the clock time (pace.js) the state
+ * was shown: once its deal ended, if dealt.
+ */
 function show(next, animated = true) {
+  const shown = clock();
   const before = animated ? snapshot() : null; // reading positions costs a layout
+  const dealt = next.view.hand_number > ui.hand && next.view.events.length === 0;
   if (next.view.hand_number !== ui.hand) {
     ui.hand = next.view.hand_number;
     ui.own = false; // a new hand comes sorted
@@ -150,8 +154,8 @@ function show(next, animated = true) {
   $("opp-says").textContent = opponentLine(state.view);
   redraw();
   drawPractice(state);
-  const [, ms] = pace();
-  if (animated) animate(before, ms);
+  const ms = slide();
+  if (animated && !dealt) animate(before, ms);
   const box = $("showdown");
   const over = state.view.phase === "hand_over" || state.view.phase === "match_over";
   box.hidden = !over;
@@ -165,6 +169,7 @@ function show(next, animated = true) {
   markShowdown(over);
   celebrate(previous, state);
   remember(state);
+  return dealt ? deal(state.view.dealer, dealing(), clock) : Promise.resolve(shown);
 }
 
 function endButton() {
@@ -188,19 +193,28 @@ function endButton() {
   return row;
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function opponentTurns() {
+/**
+ * Play the opponent's moves until the player is to move; return how many it made. Each
+ * move is shown one slot (pace.js) after the last thing shown, at clock time `since` for
+ * the first: the worker holds the engine's answer until then, however soon it came, so
+ * nothing in the page tells how long the opponent thought. Only when the engine takes
+ * longer than its slot is the opponent shown thinking. The engine's time comes with a
+ * move only where it tells nothing (practice, a deal from a known number): it is then kept
+ * as the performance measure "opponent decision" (the page's benchmark reads it).
+ */
+async function opponentTurns(since) {
   const moves = [];
   try {
     while (state && state.opponent_to_move && here) {
-      $("thinking").hidden = false;
-      await sleep(pace()[0]);
-      const answer = await call("opponent");
+      const due = since + slot(state);
+      const late = setTimeout(() => ($("thinking").hidden = false), due - clock() + LATE_MS);
+      const answer = await call("opponent", "", due);
+      clearTimeout(late);
+      $("thinking").hidden = true;
       if (!answer.ok) return fail(answer);
       const { ms } = answer.move;
-      performance.measure("opponent decision", { start: performance.now() - ms, duration: ms });
-      show(answer);
+      if (ms !== undefined) performance.measure("opponent decision", { start: performance.now() - ms, duration: ms });
+      since = await show(answer);
       moves.push(answer.move);
       if (state.practice) explain(moves);
     }
@@ -208,6 +222,7 @@ async function opponentTurns() {
     $("thinking").hidden = true;
   }
   if (state) announce(state);
+  return moves.length;
 }
 
 /**
@@ -236,11 +251,14 @@ async function act(action) {
   if (busy || !state) return;
   setBusy(true);
   try {
+    const start = performance.now();
     const answer = await call("play", action);
     if (!answer.ok) return fail(answer);
-    show(answer);
+    const shown = show(answer);
     announce(state);
-    await opponentTurns();
+    const replies = await opponentTurns(await shown);
+    // the page's benchmark reads this: from a discard to the player's turn again
+    if (replies && action.startsWith("discard ")) performance.measure("opponent turn", { start });
   } finally {
     setBusy(false);
   }
@@ -330,9 +348,9 @@ async function newGame() {
       ui.hand = 0;
       ui.game = newGameId();
       explain([]);
-      show(started, false);
+      const shown = show(started, false);
       announceFrom(state);
-      await opponentTurns();
+      await opponentTurns(await shown);
     }
   } finally {
     setBusy(false);
@@ -517,7 +535,7 @@ function rearranged() {
   if (!state) return;
   const places = snapshot();
   redraw();
-  animate(places, pace()[1]);
+  animate(places, slide());
   remember(state);
 }
 
@@ -675,7 +693,7 @@ async function enter(wanted) {
   if (!here) return;
   if (!first.ok) return onLoadFailed(first.error, false);
   performance.mark("dealt");
-  show(first, false);
+  const shown = show(first, false);
   announceFrom(state);
   performance.mark("drawn");
   $("loading").hidden = true;
@@ -683,7 +701,7 @@ async function enter(wanted) {
   call("warm"); // load the opponent now: while the player thinks, or before its first move
   setBusy(true);
   try {
-    await opponentTurns();
+    await opponentTurns(await shown);
   } finally {
     setBusy(false);
   }

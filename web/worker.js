@@ -2,7 +2,10 @@
 // the engine in it, and answers the page's requests through ginrummy.bridge. Only strings
 // cross.
 //
-// Messages in:  {id, op, arg}  -> out: {id, text, ms}: the bridge's JSON answer, Python's time
+// Messages in:  {id, op, arg, due} -> out: {id, text, ms}: the bridge's JSON answer, Python's
+//               time; an answer `due` (ms since the epoch) is held until then, and carries
+//               no time: it tells nothing of how long Python took. Answers leave in the
+//               order asked, none before one held ahead of it.
 // Messages out: {stage: name}            while loading; {fatal: message} if it fails;
 //               {stage: "runtime", done}  while the snapshot downloads (done: 0 to 1);
 //               {stage: "fresh"}          the snapshot could not be used: Python starts
@@ -247,16 +250,27 @@ let keyKept = false;
 const ready = boot();
 ready.catch((error) => postMessage({ fatal: String(error && error.message ? error.message : error) }));
 
+let answered = Promise.resolve(); // the last answer sent, or held to be sent
+
+/** Return a promise that resolves at `due` (ms since the epoch), at once without one. */
+function until(due) {
+  const wait = due === undefined ? 0 : due - (performance.timeOrigin + performance.now());
+  return wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : null;
+}
+
 onmessage = async (event) => {
-  const { id, op, arg } = event.data;
+  const { id, op, arg, due } = event.data;
+  let answer;
   try {
     const bridge = await ready;
     if (op === "sealing") return postMessage({ id, text: JSON.stringify({ ok: true, kept: keyKept }) });
     const started = performance.now();
     const text = bridge.request(op, arg ?? "");
-    postMessage({ id, text, ms: performance.now() - started });
+    answer = due === undefined ? { id, text, ms: performance.now() - started } : { id, text };
   } catch (error) {
     const message = String(error && error.message ? error.message : error);
-    postMessage({ id, text: JSON.stringify({ ok: false, error: message, internal: true }) });
+    answer = { id, text: JSON.stringify({ ok: false, error: message, internal: true }) };
   }
+  const held = until(due);
+  answered = answered.then(() => held).then(() => postMessage(answer));
 };

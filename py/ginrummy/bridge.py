@@ -255,7 +255,9 @@ class Session:
     def opponent(self) -> Json:
         """Play the opponent's next move and return it, its reason and the new state.
 
-        The move carries ``ms``: how long the opponent took to decide.
+        The move carries ``ms``, how long the opponent took to decide, only where that
+        tells nothing: in a practice game (it thinks aloud) or one dealt from a known seed.
+        In a sealed game its thinking time would tell its hand (issue 53).
 
         :raises BridgeError: when it is not the opponent's turn.
         """
@@ -266,7 +268,8 @@ class Session:
         move = decide(self.level, match.seed, seat_view(match, OPPONENT), public=not self.practice)
         thought = (time.perf_counter() - started) * 1000
         match.play(move["action"])
-        return {"move": {"seat": OPPONENT, "ms": round(thought, 2), **move}, **self.state()}
+        timed = {"ms": round(thought, 2)} if self.practice or not self.sealed else {}
+        return {"move": {"seat": OPPONENT, **timed, **move}, **self.state()}
 
     def hint(self) -> Json:
         """Return the move the hard level would make for the player now, and why.
