@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -282,3 +286,38 @@ def test_expert_plays_a_hand_under_every_kind_of_rules(preset: str) -> None:
         seat = match.to_move
         match.play(players[seat].choose(seat_view(match, seat)).action)
     assert match.hand.over
+
+
+def load_expert_check() -> Any:
+    """Return the slow check's script as a module."""
+    path = Path(__file__).resolve().parent.parent / "tools" / "expert_check.py"
+    spec = importlib.util.spec_from_file_location("expert_check", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="tools/ run on CPython")
+def test_the_slow_check_keeps_each_deal_and_resumes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = load_expert_check()
+    out = tmp_path / "check.jsonl"
+    settings = ["--deals", "2", "--hard-turns", "0", "--discards", "2", "--out", str(out)]
+    # its expert searches its guesses with no clock
+    assert check.CheckedExpert(1, 2, 2, 0).seconds is None
+    assert check.main([*settings, "--hands", "1"]) == 0
+    first = out.read_text().splitlines()
+    record = json.loads(first[0])
+    assert len(first) == 1 and record["deal"] == 0 and record["deals"] == 2
+    assert record["net"] == (record["expert_seat0"] + record["expert_seat1"]) / 2
+    assert "deals: 1 (hands: 2)" in capsys.readouterr().out
+    # a rerun goes on from the file: the first deal is kept, the second played
+    assert check.main([*settings, "--hands", "2"]) == 0
+    lines = out.read_text().splitlines()
+    assert lines[0] == first[0] and json.loads(lines[1])["deal"] == 1
+    # a file made with other settings is not mixed with these
+    with pytest.raises(ValueError, match="was made with"):
+        check.main(["--deals", "3", "--out", str(out), "--report"])
+    assert out.read_text().splitlines() == lines

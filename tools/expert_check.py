@@ -56,7 +56,7 @@ class CheckedExpert(ExpertPlayer):
         self.hard_turns = hard_turns
         self.decisions = 0
         self.changed = 0
-        self.seconds = 0.0
+        self.thinking = 0.0
 
     def _playout(self, ctx: Context) -> Playout:
         """Return the play-out engine with the slow check's turns of the cheaper hard."""
@@ -68,7 +68,7 @@ class CheckedExpert(ExpertPlayer):
         """Return the expert's move, counting it and its thinking time."""
         begin = time.process_time()
         decision = super().choose(view)
-        self.seconds += time.process_time() - begin
+        self.thinking += time.process_time() - begin
         self.decisions += 1
         return decision
 
@@ -112,7 +112,7 @@ def play_deal(args: argparse.Namespace, index: int) -> dict[str, Any]:
         nets.append(net if expert_seat == 0 else -net)
         decisions += expert.decisions
         changed += expert.changed
-        seconds += expert.seconds
+        seconds += expert.thinking
     record.update(
         expert_seat0=nets[0],
         expert_seat1=nets[1],
