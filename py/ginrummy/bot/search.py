@@ -29,8 +29,9 @@ CONFIDENCE = 2.0
 """Standard errors of the paired gain a move must show to override the base choice. The
 best of several rivals beats the base by one standard error by chance alone far more
 often than one rival does: with four rivals as good as the base, about half the time.
-The slow check's first ten deals at one standard error changed 0.174 of the expert's
-decisions from hard's, at no gain (+0.05 points a hand, standard error 7.3)."""
+At 8 guesses a decision (a slow check run cut short by a fault), one standard error
+changed 0.174 of the expert's decisions from hard's over 10 deals, two changed 0.041 over
+13 (``tools/expert_check.py``)."""
 
 Candidate = Callable[[int, list[int]], int]
 """A move to search: given a guess (the other hand, the stock top last, the caller's
