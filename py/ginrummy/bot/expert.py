@@ -129,7 +129,10 @@ class ExpertPlayer(HeuristicPlayer):
             moves.append((action.card or 0, None))
             base = len(moves) - 1
         playout = self._playout(ctx)
-        points = self._search(ctx, [self._candidate(ctx, playout, move) for move in moves], playout)
+        played = self._search(ctx, [self._candidate(ctx, playout, move) for move in moves], playout)
+        points = [
+            self._with_margin(ctx, row, move) for row, move in zip(played, moves, strict=True)
+        ]
         chosen = choose(points, base)
         if chosen == base:
             return hard
@@ -173,17 +176,25 @@ class ExpertPlayer(HeuristicPlayer):
                 return index
         return None
 
+    def _with_margin(self, ctx: Context, points: list[int], move: Move) -> list[float]:
+        """Return a knock's ``points`` plus hard's score margin for its mean (a knock that
+        wins the game, or ends a hand before the other nears the target, is worth more);
+        a discard's as they are."""
+        margin = 0.0
+        if move[1] is not None:
+            margin = self._score_margin(ctx, sum(points) / len(points))
+        return [value + margin for value in points]
+
     def _candidate(self, ctx: Context, playout: Playout, move: Move) -> Candidate:
-        """Return the play-out of ``move``: a knock scored at once, plus hard's score
-        margin, or a discard played to the end of the hand."""
+        """Return the play-out of ``move``: a knock scored at once, or a discard played to
+        the end of the hand."""
         card, arrangement = move
         rest = ctx.view.hand & ~(1 << card)
         if arrangement is not None:
             melds = arrangement.melds
-            margin = round(self._score_margin(ctx, 0.0))
 
             def knock(other: int, _stock: list[int]) -> int:
-                return playout.go_out(0, [rest, other], melds) + margin
+                return playout.go_out(0, [rest, other], melds)
 
             return knock
         dead = sum(1 << pile for pile in ctx.view.discards) | 1 << card
