@@ -321,3 +321,38 @@ def test_the_slow_check_keeps_each_deal_and_resumes(
     with pytest.raises(ValueError, match="was made with"):
         check.main(["--deals", "3", "--out", str(out), "--report"])
     assert out.read_text().splitlines() == lines
+
+
+def knock_view() -> SeatView:
+    """Return seat 0's view after taking the Qc: three melds, the 9d and the Kd, so it
+    may knock throwing either."""
+    match = deal("As 2s 3s 7h 8h 9h Tc Jc 9d Kd", "2d 4d 6d 8d Td 3c 5c 7c 9c 4h", "Qc")
+    match.play("upcard")
+    return seat_view(match, 0)
+
+
+def searched_moves(monkeypatch: pytest.MonkeyPatch, wins: int | None) -> tuple[str, int]:
+    """Return the expert's move for ``knock_view`` and how many candidates it searched,
+    with the search's points replaced: every candidate alike, or ``wins`` clearly best."""
+    counted: list[int] = []
+
+    def points(self: ExpertPlayer, ctx: Any, candidates: list[Any], playout: Any) -> Any:
+        counted.append(len(candidates))
+        return [[10 if index == wins else 0] * 8 for index in range(len(candidates))]
+
+    monkeypatch.setattr(ExpertPlayer, "_search", points)
+    decision = ExpertPlayer(1, deals=8).choose(knock_view())
+    return decision.action, counted[0]
+
+
+def test_the_expert_plays_hards_move_unless_a_rival_is_clearly_better(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hard = make_player("hard", 1).choose(knock_view()).action
+    # hard's three best discards, and a knock throwing the Kd or the 9d (one way each to
+    # lay the melds down): five candidates; all alike, hard's move stands
+    action, count = searched_moves(monkeypatch, None)
+    assert (action, count) == (hard, 5)
+    # the knock throwing the 9d (the last candidate) clearly best: the expert makes it
+    action, _count = searched_moves(monkeypatch, 4)
+    assert action.startswith("knock 9d")
