@@ -47,8 +47,6 @@ ARRANGEMENTS = 4
 EXTRA = 0.5
 """Extra cards per stock draw of the other player that a guessed hand keeps the best of:
 a hand that has drawn and thrown a while is better than a random one."""
-PAGE_SECONDS = 0.25
-"""The clock a page's expert may be given (``seconds``): a cap per searched decision."""
 
 Move = tuple[int, Arrangement | None]
 """A candidate after a draw: the card thrown, and the melds laid down (None: play on)."""
