@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,9 +14,10 @@ import pytest
 from deals import make_deck, piled, play_views
 from ginrummy.bot import LEVELS, make_player
 from ginrummy.bot.expert import ExpertPlayer
+from ginrummy.bot.heuristic import HARD, HeuristicPlayer, make_style
 from ginrummy.bot.knowledge import Knowledge
 from ginrummy.bot.mahjong import FlowPlayer
-from ginrummy.bot.playout import HOLD_UNTIL, Playout, sample_deal
+from ginrummy.bot.playout import HOLD_UNTIL, Playout, hand_badness, sample_deal
 from ginrummy.bot.tables import deadwood_tables
 from ginrummy.cards import FULL_DECK, card_list, format_cards, parse_card, parse_cards, parse_mask
 from ginrummy.match import Match
@@ -47,7 +52,13 @@ def playout_for(view: SeatView) -> Playout:
     rules = view.rules
     rtc = rules.ace_mode is AceMode.ROUND_THE_CORNER
     tables = deadwood_tables(rtc, rules.unmatched_ace)
-    return Playout(rules, tables, melder_for(rules), view.knock_limit, view.doubled)
+    return Playout(rules, tables, tables, melder_for(rules), view.knock_limit, view.doubled)
+
+
+def plain_playout(rules: Rules = STANDARD, doubled: bool = False, quick: bool = False) -> Playout:
+    """Return a play-out engine for ``rules`` with aces low and a knock limit of 10."""
+    tables = deadwood_tables(False, 1)
+    return Playout(rules, tables, tables, melder_for(rules), 10, doubled, quick)
 
 
 def test_a_guess_keeps_the_best_of_its_extra_cards() -> None:
@@ -112,7 +123,7 @@ def test_guesses_lean_on_what_the_other_player_showed() -> None:
 
 def test_the_cheap_discard_is_the_least_deadwood_one() -> None:
     melder = Melder()
-    playout = Playout(STANDARD, deadwood_tables(False, 1), melder, 10, False)
+    playout = plain_playout()
     rng = random.Random(9)
     for trial in range(300):
         cards = rng.sample(range(52), 11)
@@ -132,12 +143,12 @@ def test_the_cheap_discard_is_the_least_deadwood_one() -> None:
 
 def test_a_playout_scores_gin_as_the_rules_do() -> None:
     # Seat 0 holds gin after throwing the king: gin bonus 25 plus the other's 58 deadwood.
-    playout = Playout(STANDARD, deadwood_tables(False, 1), Melder(), 10, False)
+    playout = plain_playout()
     gin = parse_mask("As 2s 3s 7h 8h 9h Tc Jc Qc Kc")
     loose = parse_mask("2d 4d 6d 8d Td 3c 5c 7c 9c 4h")  # 2+4+6+8+10+3+5+7+9+4 = 58
     assert playout.go_out(0, [gin, loose]) == 25 + 58
     assert playout.go_out(1, [loose, gin]) == -(25 + 58)
-    doubled = Playout(STANDARD, deadwood_tables(False, 1), Melder(), 10, True)
+    doubled = plain_playout(doubled=True)
     assert doubled.go_out(0, [gin, loose]) == 2 * (25 + 58)
 
 
@@ -145,43 +156,64 @@ def test_a_playout_lets_the_defender_lay_off_on_gin_when_the_rules_do() -> None:
     # German rules let the defender lay off on gin: the 4s goes on the spades and the 9c
     # on the clubs, so gin scores the bonus 20 plus 58 - 4 - 9 = 45 (not 20 + 58).
     german = find_rules("german")
-    playout = Playout(german, deadwood_tables(False, 1), melder_for(german), 10, False)
+    playout = plain_playout(german)
     gin = parse_mask("As 2s 3s 7h 8h 9h Tc Jc Qc Kc")
     loose = parse_mask("2d 4d 6d 8d Td 3c 5c 7c 9c 4s")  # 2+4+6+8+10+3+5+7+9+4 = 58
     assert playout.go_out(0, [gin, loose]) == 20 + 45
 
 
 def test_a_playout_ends_the_hand() -> None:
-    playout = Playout(STANDARD, deadwood_tables(False, 1), Melder(), 10, False)
+    playout = plain_playout()
     rng = random.Random(3)
     results = []
     for _ in range(50):
         deck = list(range(52))
         rng.shuffle(deck)
         hands = [sum(1 << c for c in deck[:10]), sum(1 << c for c in deck[10:20])]
-        result = playout.play(hands, deck[21:], deck[20], 0)
+        result = playout.play(hands, deck[21:], deck[20], 1 << deck[20], 0)
         assert hands[0].bit_count() == hands[1].bit_count() == 10
         results.append(result)
     assert any(r > 0 for r in results) and any(r < 0 for r in results)
 
 
-def test_only_the_other_seat_of_a_playout_knocks_at_once() -> None:
+def test_a_playout_holds_for_gin_unless_the_other_seat_is_quick() -> None:
     # Three melds and the 5d: 5 deadwood, a knock at any time. The stock's twelve cards
-    # meld with neither hand. Seat 1 with this hand draws and knocks at once (one card
-    # gone from the stock); seat 0, the searching seat, draws and throws until the stock
-    # is down to HOLD_UNTIL cards and knocks then (it took the 3d on the way: 3 deadwood).
-    playout = Playout(STANDARD, deadwood_tables(False, 1), Melder(), 10, False)
+    # meld with neither hand. As hard does, a seat with this hand draws and throws until
+    # the stock is down to HOLD_UNTIL cards and knocks then (it took the 3d on the way:
+    # 3 deadwood); a quick other seat draws and knocks at once (one card gone).
     knocker = parse_mask("As 2s 3s 7h 8h 9h Tc Jc Qc 5d")
-    loose = parse_mask("2d 4c 6h 8d Td 3h Kc 9c Qh Jd")
+    loose = parse_mask("2d 4c 6h 8d Td 3h Kd 9c Qh Jd")
     junk = parse_cards("Ks 9s 7d 4s 5h 6c Qs 3d 8c Jh 2c Kh")
+    for seat, playout in ((0, plain_playout()), (1, plain_playout())):
+        stock = list(junk)
+        hands = [knocker, loose] if seat == 0 else [loose, knocker]
+        points = playout.play(hands, stock, None, 0, seat)
+        assert points > 0 if seat == 0 else points < 0
+        assert len(stock) in (HOLD_UNTIL, HOLD_UNTIL - 1)
+        assert hands[seat] == parse_mask("As 2s 3s 7h 8h 9h Tc Jc Qc 3d")
     stock = list(junk)
-    assert playout.play([loose, knocker], stock, None, 1) < 0
+    assert plain_playout(quick=True).play([loose, knocker], stock, None, 0, 1) < 0
     assert len(stock) == len(junk) - 1
-    stock = list(junk)
-    hands = [knocker, loose]
-    assert playout.play(hands, stock, None, 0) > 0
-    assert len(stock) in (HOLD_UNTIL, HOLD_UNTIL - 1)
-    assert hands[0] == parse_mask("As 2s 3s 7h 8h 9h Tc Jc Qc 3d")
+
+
+def test_a_playout_values_a_hand_as_hard_does() -> None:
+    # Hard reading nothing into the other's moves sees every unseen card alike: its value
+    # of a hand is then the play-out's, for hands valued by points or by cards.
+    checked = 0
+    for preset in ("standard", "straight"):
+        for view in views_of_a_match(preset, seed=3, moves=40):
+            if view.hand.bit_count() != 10:
+                continue
+            hard = HeuristicPlayer(make_style("hard", infer=False), 1)
+            ctx = hard.context(view)
+            unseen = ctx.know.unseen_cards
+            stock = view.stock_count
+            badness = hand_badness(
+                HARD, ctx.shape, view.hand, unseen, ctx.limit, stock, ctx.counts_cards
+            )
+            assert badness == pytest.approx(hard.hand_value(ctx, view.hand))
+            checked += 1
+    assert checked > 20
 
 
 def test_expert_takes_the_card_that_gives_gin() -> None:
@@ -198,9 +230,9 @@ def test_expert_takes_the_card_that_gives_gin() -> None:
     assert expert.choose(seat_view(match, 1)).action == "gin 4h"
 
 
-@pytest.mark.parametrize(("preset", "searched"), [("standard", True), ("straight", False)])
+@pytest.mark.parametrize(("preset", "searched_here"), [("standard", True), ("straight", False)])
 def test_a_pick_up_is_searched_only_if_it_helps_the_hand_as_hard_values_it(
-    preset: str, searched: bool, monkeypatch: pytest.MonkeyPatch
+    preset: str, searched_here: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Seat 1 holds two melds and a lone king; seat 0 draws and throws the 2d, which melds
     # with nothing of seat 1's. Under standard, the two for the king saves 8 points, so
@@ -217,15 +249,15 @@ def test_a_pick_up_is_searched_only_if_it_helps_the_hand_as_hard_values_it(
         match.play(move)
     view = seat_view(match, 1)
     searches = []
-    draw_points = ExpertPlayer._draw_points
+    searched = ExpertPlayer._search
 
-    def counted(self: ExpertPlayer, *args: Any) -> tuple[list[int], list[int]]:
+    def counted(self: ExpertPlayer, *args: Any) -> list[list[int]]:
         searches.append(args)
-        return draw_points(self, *args)
+        return searched(self, *args)
 
-    monkeypatch.setattr(ExpertPlayer, "_draw_points", counted)
+    monkeypatch.setattr(ExpertPlayer, "_search", counted)
     make_player("expert", 1).choose(view)
-    assert bool(searches) is searched
+    assert bool(searches) is searched_here
 
 
 def test_expert_knocks_when_holding_on_only_loses() -> None:
@@ -249,8 +281,78 @@ def test_expert_knocks_when_holding_on_only_loses() -> None:
 )
 def test_expert_plays_a_hand_under_every_kind_of_rules(preset: str) -> None:
     match = Match(find_rules(preset).replace(manual_layoffs=preset == "italian"), seed=5)
-    players = (make_player("expert", 1), make_player("simple", 2))
+    players = (FlowPlayer(ExpertPlayer(1, deals=4), 1), make_player("simple", 2))
     while match.to_move is not None:
         seat = match.to_move
         match.play(players[seat].choose(seat_view(match, seat)).action)
     assert match.hand.over
+
+
+def load_expert_check() -> Any:
+    """Return the slow check's script as a module."""
+    path = Path(__file__).resolve().parent.parent / "tools" / "expert_check.py"
+    spec = importlib.util.spec_from_file_location("expert_check", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="tools/ run on CPython")
+def test_the_slow_check_keeps_each_deal_and_resumes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    check = load_expert_check()
+    out = tmp_path / "check.jsonl"
+    settings = ["--deals", "2", "--hard-turns", "0", "--discards", "2", "--out", str(out)]
+    # its expert searches its guesses with no clock
+    assert check.CheckedExpert(1, 2, 2, 0).seconds is None
+    assert check.main([*settings, "--hands", "1"]) == 0
+    first = out.read_text().splitlines()
+    record = json.loads(first[0])
+    assert len(first) == 1 and record["deal"] == 0 and record["deals"] == 2
+    assert record["net"] == (record["expert_seat0"] + record["expert_seat1"]) / 2
+    assert "deals: 1 (hands: 2)" in capsys.readouterr().out
+    # a rerun goes on from the file: the first deal is kept, the second played
+    assert check.main([*settings, "--hands", "2"]) == 0
+    lines = out.read_text().splitlines()
+    assert lines[0] == first[0] and json.loads(lines[1])["deal"] == 1
+    # a file made with other settings is not mixed with these
+    with pytest.raises(ValueError, match="was made with"):
+        check.main(["--deals", "3", "--out", str(out), "--report"])
+    assert out.read_text().splitlines() == lines
+
+
+def knock_view() -> SeatView:
+    """Return seat 0's view after taking the Qc: three melds, the 9d and the Kd, so it
+    may knock throwing either."""
+    match = deal("As 2s 3s 7h 8h 9h Tc Jc 9d Kd", "2d 4d 6d 8d Td 3c 5c 7c 9c 4h", "Qc")
+    match.play("upcard")
+    return seat_view(match, 0)
+
+
+def searched_moves(monkeypatch: pytest.MonkeyPatch, wins: int | None) -> tuple[str, int]:
+    """Return the expert's move for ``knock_view`` and how many candidates it searched,
+    with the search's points replaced: every candidate alike, or ``wins`` clearly best."""
+    counted: list[int] = []
+
+    def points(self: ExpertPlayer, ctx: Any, candidates: list[Any], playout: Any) -> Any:
+        counted.append(len(candidates))
+        return [[10 if index == wins else 0] * 8 for index in range(len(candidates))]
+
+    monkeypatch.setattr(ExpertPlayer, "_search", points)
+    decision = ExpertPlayer(1, deals=8).choose(knock_view())
+    return decision.action, counted[0]
+
+
+def test_the_expert_plays_hards_move_unless_a_rival_is_clearly_better(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hard = make_player("hard", 1).choose(knock_view()).action
+    # hard's three best discards, and a knock throwing the Kd or the 9d (one way each to
+    # lay the melds down): five candidates; all alike, hard's move stands
+    action, count = searched_moves(monkeypatch, None)
+    assert (action, count) == (hard, 5)
+    # the knock throwing the 9d (the last candidate) clearly best: the expert makes it
+    action, _count = searched_moves(monkeypatch, 4)
+    assert action.startswith("knock 9d")
