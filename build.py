@@ -34,6 +34,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -59,6 +60,10 @@ DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
 
 PYODIDE_PYTEST_ARGS = ("-m", "not slow", "-p", "no:cacheprovider")
 """What the Pyodide run adds to pytest's arguments: slow tests are left to CPython."""
+BACKGROUND_NICENESS = 10
+"""How much lower the priority of the test runs beside the browser tests is: those are the
+longest stage, and the others fill the time their two workers leave a core idle (a test
+waiting on its page), rather than slow them down."""
 
 
 class BuildError(Exception):
@@ -88,6 +93,8 @@ class Context:
     args: argparse.Namespace
     python: Path
     background: dict[str, Background] = field(default_factory=dict)
+    wheels: list[Path] = field(default_factory=list)
+    """The ginrummy wheel once a step has built it (``ginrummy_wheel``), for the others."""
 
 
 @dataclass(frozen=True)
@@ -135,13 +142,17 @@ def exit_error(shown: str, code: int) -> BuildError:
     return BuildError(f"{short} exited with {code}", code)
 
 
-def start(*command: str | Path) -> Background:
+def start(*command: str | Path, niceness: int = 0) -> Background:
     """Start ``command`` in the repository root, echoing it, and return at once; its output
-    waits in a temporary file for ``finish``, so it does not mix with the steps' own."""
+    waits in a temporary file for ``finish``, so it does not mix with the steps' own. A
+    ``niceness`` above 0 runs it at a lower priority (``nice``)."""
     words, shown = command_words(command)
     print(f"$ {shown} &  (its output follows when it has ended)")
     log = tempfile.TemporaryFile()  # noqa: SIM115 (``finish`` closes it, or ``cmd_test``)
-    process = subprocess.Popen(words, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    lower = (lambda: os.nice(niceness)) if niceness else None
+    process = subprocess.Popen(
+        words, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, preexec_fn=lower
+    )
     return Background(shown, process, log)
 
 
@@ -315,33 +326,49 @@ def step_mypy(ctx: Context) -> None:
 
 
 def step_pytest(ctx: Context) -> None:
-    """Run the tests on this CPython, against the editable install.
+    """Run the tests on this CPython, against the editable install: with ``--fast`` at
+    once, else started in the background, beside the browser tests (``step_pytest_finish``
+    waits for them).
 
     The bundler's tests need the pinned esbuild: installed first, unless ``--fast``
     (which then skips them on a machine without it).
     """
-    if not ctx.args.fast:
-        ensure_node_modules()
-    run_module(ctx.python, "pytest", *pytest_selection(ctx.args))
+    if ctx.args.fast:
+        run_module(ctx.python, "pytest", *pytest_selection(ctx.args))
+        return
+    ensure_node_modules()
+    command = (ctx.python, "-P", "-m", "pytest", *pytest_selection(ctx.args))
+    ctx.background["cpython"] = start(*command, niceness=BACKGROUND_NICENESS)
+
+
+def step_pytest_finish(ctx: Context) -> None:
+    """Wait for the tests on CPython to end and show their output."""
+    finish(ctx.background.pop("cpython"))
 
 
 def step_pyodide_start(ctx: Context) -> None:
     """Start the tests inside Pyodide under Node, against the freshly built wheel, in the
-    background: each run keeps one core busy, so on two cores the CPython run beside it
-    costs little more than the longer of the two (``step_pyodide_finish`` waits for it).
-
-    The wheel is built first, in the foreground: the CPython tests build one too.
+    background, beside the CPython tests and the browser tests (``step_pyodide_finish``
+    waits for it): it keeps one core busy for as long as the CPython tests take.
     """
     require_tool("node", "to run the tests in Pyodide (or skip them with --fast)")
     ensure_node_modules()
-    wheels = [*ensure_pyodide_wheels(ctx.python), build_wheel(ctx.python)]
+    wheels = [*ensure_pyodide_wheels(ctx.python), ginrummy_wheel(ctx)]
     pytest_args = [*PYODIDE_PYTEST_ARGS, *pytest_selection(ctx.args)]
-    ctx.background["pyodide"] = start("node", PYODIDE_RUNNER, *wheels, "--", *pytest_args)
+    command = ("node", PYODIDE_RUNNER, *wheels, "--", *pytest_args)
+    ctx.background["pyodide"] = start(*command, niceness=BACKGROUND_NICENESS)
 
 
 def step_pyodide_finish(ctx: Context) -> None:
     """Wait for the tests inside Pyodide to end and show their output."""
     finish(ctx.background.pop("pyodide"))
+
+
+def ginrummy_wheel(ctx: Context) -> Path:
+    """Return the ginrummy wheel of this run, built into dist/ by the first step asking."""
+    if not ctx.wheels:
+        ctx.wheels.append(build_wheel(ctx.python))
+    return ctx.wheels[0]
 
 
 def website() -> Any:
@@ -353,9 +380,9 @@ def website() -> Any:
     return module
 
 
-def build_site(python: Path, cdn: bool = False) -> Path:
-    """Install Pyodide and the pinned micropip, build the wheel and assemble the static site
-    in site/; return it.
+def build_site(python: Path, cdn: bool = False, wheel: Path | None = None) -> Path:
+    """Install Pyodide and the pinned micropip, build the wheel (unless given the
+    ``wheel``) and assemble the static site in site/; return it.
 
     With ``cdn`` the site loads Pyodide from jsDelivr instead of shipping it.
     """
@@ -363,7 +390,7 @@ def build_site(python: Path, cdn: bool = False) -> Path:
     ensure_node_modules()
     ensure_pyodide_wheels(python)  # micropip installs the wheel for the snapshot
     header("build the site" + (" (Pyodide from the CDN)" if cdn else ""))
-    wheel = build_wheel(python)
+    wheel = wheel or build_wheel(python)
     site = Path(website().build_site(wheel, SITE, cdn=cdn))
     write_api_reference(python, site / "python" / "api", wheel)
     print(f"site: {site.relative_to(ROOT)}/")
@@ -402,12 +429,18 @@ def ensure_chromium() -> None:
     )
 
 
-def step_e2e(ctx: Context) -> None:
-    """Build the site and run the browser tests (e2e/) in Chromium against it, one
-    pytest worker a core (pytest-xdist), each with its browser and its server: booting
-    the game keeps a core busy, and a test often waits on the page."""
+def step_site(ctx: Context) -> None:
+    """Build the wheel and the site the browser tests play (the Pyodide tests take the
+    same wheel), before the test runs start beside each other."""
     ensure_chromium()
-    build_site(ctx.python)
+    build_site(ctx.python, wheel=ginrummy_wheel(ctx))
+
+
+def step_e2e(ctx: Context) -> None:
+    """Run the browser tests (e2e/) in Chromium against the built site, one pytest worker
+    a core (pytest-xdist), each with its browser and its server: booting the game keeps a
+    core busy, and a test often waits on the page. A worker that runs out of tests takes
+    some of the other's (``worksteal``): the last minute is not one worker's queue."""
     run_module(
         ctx.python,
         "pytest",
@@ -416,6 +449,8 @@ def step_e2e(ctx: Context) -> None:
         "no:cacheprovider",
         "-n",
         "auto",
+        "--dist",
+        "worksteal",
         *pytest_selection(ctx.args),
     )
 
@@ -424,12 +459,16 @@ TEST_STEPS: list[Step] = [
     Step("ruff check", step_ruff_check),
     Step("ruff format --check", step_ruff_format),
     Step("mypy --strict", step_mypy),
-    Step("pytest (Pyodide under Node), started beside the next step", step_pyodide_start, False),
-    Step("pytest (CPython)", step_pytest),
-    Step("pytest (Pyodide under Node), waited for", step_pyodide_finish, in_fast=False),
+    Step("build the wheel and the site", step_site, in_fast=False),
+    Step("pytest (Pyodide under Node), started beside the next steps", step_pyodide_start, False),
+    Step("pytest (CPython), beside the browser tests unless --fast", step_pytest),
     Step("pytest e2e (the page in Chromium)", step_e2e, in_fast=False),
+    Step("pytest (CPython), waited for", step_pytest_finish, in_fast=False),
+    Step("pytest (Pyodide under Node), waited for", step_pyodide_finish, in_fast=False),
 ]
-"""The stages of ``test``, in order; the first failure stops the run."""
+"""The stages of ``test``, in order; the first failure stops the run (and what runs in the
+background). The three test runs go side by side: the CPython and Pyodide ones, at a
+lower priority, fill the time the browser tests leave a core idle."""
 
 
 def test_options(parser: argparse.ArgumentParser) -> None:
@@ -442,8 +481,10 @@ def test_options(parser: argparse.ArgumentParser) -> None:
 
 def cmd_test(args: argparse.Namespace) -> None:
     """Run every step of TEST_STEPS in order, timing each; stop at the first failure
-    (and stop what the steps left running in the background)."""
+    (and stop what the steps left running in the background, also when ``build.py`` is
+    itself stopped: CI's time limit sends SIGTERM)."""
     ctx = Context(args, ensure_venv())
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
     try:
         for step in TEST_STEPS:
             if args.fast and not step.in_fast:

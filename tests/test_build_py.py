@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import importlib.util
+import os
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -96,3 +100,78 @@ def test_a_failing_step_stops_what_runs_in_the_background(
         build.cmd_test(build.argparse.Namespace(fast=False, k=None))
     (job,) = started
     assert job.process.poll() is not None and job.log.closed
+
+
+def test_a_background_command_can_run_at_a_lower_priority(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """The CPython and Pyodide runs go beside the browser tests at a lower priority, so
+    they fill the time those leave a core idle rather than slow them down."""
+    build = build_py()
+    report = "import os; print('niceness', os.nice(0))"
+    build.finish(build.start(sys.executable, "-c", report))
+    build.finish(build.start(sys.executable, "-c", report, niceness=3))
+    printed = capfd.readouterr().out.splitlines()
+    same, lower = (int(line.split()[1]) for line in printed if line.startswith("niceness"))
+    assert lower == min(same + 3, 19)
+
+
+def test_the_cpython_tests_run_beside_the_browser_tests_and_alone_with_fast(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    build = build_py()
+    steps = [step.run for step in build.TEST_STEPS]
+    assert (
+        steps.index(build.step_pyodide_start)
+        < steps.index(build.step_pytest)
+        < steps.index(build.step_e2e)
+        < steps.index(build.step_pytest_finish)
+    )
+    ran: list[tuple[object, ...]] = []
+    started: list[tuple[object, ...]] = []
+    monkeypatch.setattr(build, "ensure_node_modules", lambda: None)
+    monkeypatch.setattr(build, "run_module", lambda *command: ran.append(command))
+    monkeypatch.setattr(build, "start", lambda *command, niceness=0: started.append(command))
+    for fast in (False, True):
+        ctx = build.Context(build.argparse.Namespace(fast=fast, k=None), Path(sys.executable))
+        build.step_pytest(ctx)
+        assert ("cpython" in ctx.background) is not fast
+    assert len(started) == 1 and "pytest" in started[0]
+    assert len(ran) == 1 and "pytest" in ran[0]
+
+
+def test_a_stopped_run_stops_what_runs_in_the_background(tmp_path: Path) -> None:
+    """CI's time limit stops ``build.py test`` with SIGTERM: the test runs it started
+    beside the browser tests stop with it, not left running."""
+    pid_file = tmp_path / "pid"
+    script = f"""
+import sys, time, importlib.util
+spec = importlib.util.spec_from_file_location("build_py", {str(BUILD_PY)!r})
+build = importlib.util.module_from_spec(spec)
+sys.modules["build_py"] = build
+spec.loader.exec_module(build)
+
+def start_sleeper(ctx):
+    job = build.start(sys.executable, "-c", "import time; time.sleep(60)")
+    ctx.background["sleeper"] = job
+    open({str(pid_file)!r}, "w").write(str(job.process.pid))
+
+build.ensure_venv = lambda: build.Path(sys.executable)
+wait = build.Step("wait", lambda ctx: time.sleep(60))
+build.TEST_STEPS = [build.Step("sleeper", start_sleeper), wait]
+build.cmd_test(build.argparse.Namespace(fast=False, k=None))
+"""
+    runner = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.DEVNULL)
+    for _ in range(300):
+        if pid_file.exists() and pid_file.read_text():
+            break
+        time.sleep(0.1)
+    sleeper = int(pid_file.read_text())
+    runner.send_signal(signal.SIGTERM)
+    assert runner.wait(timeout=30) == 128 + signal.SIGTERM
+    try:
+        os.kill(sleeper, 0)
+    except ProcessLookupError:
+        return
+    os.kill(sleeper, signal.SIGKILL)
+    pytest.fail("the command started in the background outlived build.py")
