@@ -15,7 +15,7 @@ from ginrummy.fair_deal import (
     Channel,
     Deal,
     ForgeryError,
-    MessageError,
+    ProtocolError,
     Role,
     Stage,
     bench_deal,
@@ -67,7 +67,7 @@ def test_points_round_trip_and_bad_ones_are_refused() -> None:
     assert decode_point(encode_point(point)) == point
     x_not_on_curve = next(x for x in range(1, 100) if not _has_point(x))
     for bad in ["", "04" + "0" * 64, "02" + "g" * 64, f"02{x_not_on_curve:064x}", 7]:
-        with pytest.raises(MessageError, match="is not a point"):
+        with pytest.raises(ProtocolError, match="is not a point"):
             decode_point(bad)
 
 
@@ -204,7 +204,7 @@ def test_a_claimed_card_that_the_key_does_not_open_to_is_a_forgery() -> None:
 
 def test_a_position_not_allowed_now_is_refused() -> None:
     pages = Pages()
-    with pytest.raises(MessageError, match="position 30 may not be opened now"):
+    with pytest.raises(ProtocolError, match="position 30 may not be opened now"):
         pages.first.open(pages.second.keys_for([30]), [21])
     assert not pages.first.known
 
@@ -267,9 +267,9 @@ def test_a_deck_with_a_point_twice_is_refused() -> None:
 
 def test_a_pass_out_of_turn_is_refused() -> None:
     first = Deal("m:1", Role.FIRST)
-    with pytest.raises(MessageError, match="'lock' pass is not due now"):
+    with pytest.raises(ProtocolError, match="'lock' pass is not due now"):
         first.receive_pass("lock", first.begin())
-    with pytest.raises(MessageError, match="not shuffled and locked yet"):
+    with pytest.raises(ProtocolError, match="not shuffled and locked yet"):
         first.keys_for([0])
 
 
@@ -280,7 +280,7 @@ def test_a_replayed_message_is_refused_and_not_counted() -> None:
     sender, receiver = Channel("m:3"), Channel("m:3")
     first = sender.stamp("move", {"action": "stock"})
     receiver.accept(first)
-    with pytest.raises(MessageError, match="received already: a replayed message"):
+    with pytest.raises(ProtocolError, match="received already: a replayed message"):
         receiver.accept(first)
     assert receiver.received == 1
 
@@ -289,12 +289,12 @@ def test_a_message_out_of_order_or_of_another_hand_is_refused() -> None:
     sender, receiver = Channel("m:3"), Channel("m:3")
     sender.stamp("move", {"action": "stock"})
     second = sender.stamp("move", {"action": "discard Qs"})
-    with pytest.raises(MessageError, match="came before message 0: out of order"):
+    with pytest.raises(ProtocolError, match="came before message 0: out of order"):
         receiver.accept(second)
-    with pytest.raises(MessageError, match="a message of hand 'm:2' came in hand 'm:3'"):
+    with pytest.raises(ProtocolError, match="a message of hand 'm:2' came in hand 'm:3'"):
         receiver.accept({**sender.sent[0], "hand": "m:2"})
     for bad in [None, [], {"seq": 0}, {"type": "move", "hand": "m:3"}]:
-        with pytest.raises(MessageError):
+        with pytest.raises(ProtocolError):
             receiver.accept(bad)
     assert receiver.received == 0
 

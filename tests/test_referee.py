@@ -271,3 +271,38 @@ def test_the_deal_gives_the_non_dealer_the_first_card() -> None:
     assert dealt_positions(rules, dealer=0, seat=1)[:2] == [0, 2]
     assert dealt_positions(rules, dealer=0, seat=0)[:2] == [1, 3]
     assert len(dealt_positions(find_rules("french"), dealer=1, seat=0)) == 11
+
+
+def test_a_dropped_connection_resumes_from_either_side() -> None:
+    """Messages in flight are lost both ways; each page asks the other for what it lacks,
+    and the hand plays on to its end, the two pages in step."""
+    table = Table(seed=6)
+    rng = random.Random(2)
+    for _ in range(5):
+        table.step(rng)
+    while table.seats[0].view()["view"]["phase"] != "draw":
+        table.step(rng)
+    mover = table.seats[0].view()["view"]["to_move"]
+    table.post(mover, table.seats[mover].play("stock"))
+    lost = table.queues
+    table.queues = [[], []]
+    assert lost[1 - mover]  # the draw is lost on its way
+    for seat in (0, 1):
+        other = table.seats[1 - seat]
+        table.post(1 - seat, other.receive_resume(table.seats[seat].resume_request()))
+    table.deliver()
+    assert table.seats[mover].stage is Stage.PLAYING
+    table.play_hand(rng)
+    assert table.seats[0].decks == table.seats[1].decks
+    assert table.seats[0].state_hash() == table.seats[1].state_hash()
+
+
+def test_pages_whose_states_differ_do_not_resume() -> None:
+    table = Table(seed=6)
+    host, guest = table.seats
+    request = guest.resume_request()
+    with pytest.raises(ProtocolError, match="did not receive what this page sent"):
+        host.receive_resume({**request, "digest": "0" * 64})
+    with pytest.raises(ProtocolError, match="at hand 'm1:7'"):
+        host.receive_resume({**request, "hand": "m1:7"})
+    assert host.stage is Stage.PLAYING

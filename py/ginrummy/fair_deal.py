@@ -38,7 +38,7 @@ and can replay the hand with the rules (see ``referee``).
 
 Every message is a JSON-ready dict stamped by a ``Channel`` with the hand's id and a
 sequence number, so a message of another hand, one received twice (a replay) or one out
-of order is a ``MessageError``.
+of order is a ``ProtocolError``.
 
 The curve arithmetic is pure Python (Jacobian coordinates, the key split in two halves by
 the curve's endomorphism, width-5 non-adjacent forms over a table of affine points): about
@@ -89,7 +89,7 @@ class FairDealError(ValueError):
     """The other page sent something the fair deal refuses (the base of the two below)."""
 
 
-class MessageError(FairDealError):
+class ProtocolError(FairDealError):
     """A message that is malformed, of another hand, received twice or out of order."""
 
 
@@ -240,17 +240,17 @@ def encode_point(point: Point) -> str:
 def decode_point(text: object) -> Point:
     """Return the point that ``encode_point`` wrote as ``text``.
 
-    :raises MessageError: when ``text`` is not a point of the curve so written.
+    :raises ProtocolError: when ``text`` is not a point of the curve so written.
     """
     if not isinstance(text, str) or len(text) != 66 or text[:2] not in ("02", "03"):
-        raise MessageError(f"{text!r} is not a point (66 hexadecimal digits, 02 or 03 first)")
+        raise ProtocolError(f"{text!r} is not a point (66 hexadecimal digits, 02 or 03 first)")
     try:
         x = int(text[2:], 16)
     except ValueError:
-        raise MessageError(f"{text!r} is not a point (66 hexadecimal digits)") from None
+        raise ProtocolError(f"{text!r} is not a point (66 hexadecimal digits)") from None
     point = _lift(x) if x < FIELD else None
     if point is None:
-        raise MessageError(f"{text!r} is not a point of the curve")
+        raise ProtocolError(f"{text!r} is not a point of the curve")
     return point if (point[1] & 1) == int(text[:2], 16) - 2 else (x, FIELD - point[1])
 
 
@@ -262,16 +262,16 @@ def encode_key(key: int) -> str:
 def decode_key(text: object) -> int:
     """Return the key ``encode_key`` wrote as ``text``.
 
-    :raises MessageError: when ``text`` is not 64 hexadecimal digits of a key.
+    :raises ProtocolError: when ``text`` is not 64 hexadecimal digits of a key.
     """
     if not isinstance(text, str) or len(text) != 64:
-        raise MessageError(f"{text!r} is not a key (64 hexadecimal digits)")
+        raise ProtocolError(f"{text!r} is not a key (64 hexadecimal digits)")
     try:
         key = int(text, 16)
     except ValueError:
-        raise MessageError(f"{text!r} is not a key (64 hexadecimal digits)") from None
+        raise ProtocolError(f"{text!r} is not a key (64 hexadecimal digits)") from None
     if not 0 < key < ORDER:
-        raise MessageError(f"{text!r} is not a key: it must be from 1 to ORDER - 1")
+        raise ProtocolError(f"{text!r} is not a key: it must be from 1 to ORDER - 1")
     return key
 
 
@@ -331,23 +331,23 @@ class Channel:
     def accept(self, message: object) -> dict[str, Any]:
         """Check that ``message`` is the next message of this hand and count it in.
 
-        :raises MessageError: when it is not a message, is of another hand, was received
+        :raises ProtocolError: when it is not a message, is of another hand, was received
             already (a replay) or skips one (out of order); nothing is counted then.
         """
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            raise MessageError("a message is a JSON object with a 'type'")
+            raise ProtocolError("a message is a JSON object with a 'type'")
         hand, seq = message.get("hand"), message.get("seq")
         if hand != self.hand_id:
-            raise MessageError(f"a message of hand {hand!r} came in hand {self.hand_id!r}")
+            raise ProtocolError(f"a message of hand {hand!r} came in hand {self.hand_id!r}")
         if not isinstance(seq, int) or isinstance(seq, bool):
-            raise MessageError(f"message {message['type']!r} has no sequence number")
+            raise ProtocolError(f"message {message['type']!r} has no sequence number")
         if seq < self.received:
-            raise MessageError(
+            raise ProtocolError(
                 f"message {seq} of hand {hand!r} ({message['type']!r}) was received already: "
                 "a replayed message"
             )
         if seq > self.received:
-            raise MessageError(
+            raise ProtocolError(
                 f"message {seq} of hand {hand!r} ({message['type']!r}) came before message "
                 f"{self.received}: out of order"
             )
@@ -392,11 +392,11 @@ class Stage(enum.StrEnum):
 def _points(body: Mapping[str, Any], field: str) -> list[Point]:
     """Return the 52 points of ``body[field]``.
 
-    :raises MessageError: when it is not a list of 52 points, or one repeats.
+    :raises ProtocolError: when it is not a list of 52 points, or one repeats.
     """
     texts = body.get(field)
     if not isinstance(texts, list) or len(texts) != DECK_SIZE:
-        raise MessageError(f"{field!r} must be a list of {DECK_SIZE} points")
+        raise ProtocolError(f"{field!r} must be a list of {DECK_SIZE} points")
     points = [decode_point(text) for text in texts]
     if len(set(points)) != DECK_SIZE:
         raise ForgeryError(f"the deck in {field!r} holds a point twice")
@@ -406,15 +406,15 @@ def _points(body: Mapping[str, Any], field: str) -> list[Point]:
 def _keys(body: Mapping[str, Any]) -> dict[int, int]:
     """Return the keys of ``body["keys"]`` by position.
 
-    :raises MessageError: when they are not an object of positions to keys.
+    :raises ProtocolError: when they are not an object of positions to keys.
     """
     keys = body.get("keys")
     if not isinstance(keys, dict):
-        raise MessageError("'keys' must be an object of deck positions to keys")
+        raise ProtocolError("'keys' must be an object of deck positions to keys")
     out = {}
     for name, text in keys.items():
         if not (isinstance(name, str) and name.isdigit() and int(name) < DECK_SIZE):
-            raise MessageError(f"{name!r} is not a deck position (0 to {DECK_SIZE - 1})")
+            raise ProtocolError(f"{name!r} is not a deck position (0 to {DECK_SIZE - 1})")
         out[int(name)] = decode_key(text)
     return out
 
@@ -462,13 +462,13 @@ class Deal:
     def deck(self) -> list[Point]:
         """Return the shuffled and locked deck (the third pass)."""
         if len(self._passes) < 3:
-            raise MessageError("the deck is not shuffled and locked yet")
+            raise ProtocolError("the deck is not shuffled and locked yet")
         return self._passes[2]
 
     def begin(self) -> dict[str, Any]:
         """Return the first pass, as FIRST: the body of a ``shuffle`` message."""
         if self.role is not Role.FIRST or self._passes:
-            raise MessageError("only FIRST begins a deal, once")
+            raise ProtocolError("only FIRST begins a deal, once")
         first = [multiply(self._cards[card], self._key) for card in self._order]
         self._passes.append(first)
         return {"deck": [encode_point(point) for point in first]}
@@ -477,13 +477,13 @@ class Deal:
         """Take the other page's pass (a ``shuffle`` or ``lock`` message's body) and return
         the body of this page's next pass (None after the last).
 
-        :raises MessageError: when the pass is malformed or not the one due now.
+        :raises ProtocolError: when the pass is malformed or not the one due now.
         :raises ForgeryError: when the deck holds a point twice.
         """
         due = ("shuffle", "lock")[len(self._passes) // 2] if len(self._passes) < 3 else None
         mine = len(self._passes) % 2 == (0 if self.role is Role.FIRST else 1)
         if due != kind or mine:
-            raise MessageError(f"a {kind!r} pass is not due now")
+            raise ProtocolError(f"a {kind!r} pass is not due now")
         deck = _points(body, "deck")
         self._passes.append(deck)
         if self.role is Role.SECOND and len(self._passes) == 1:
@@ -523,7 +523,7 @@ class Deal:
         """Open the positions whose keys ``body`` carries (the other page's ``keys_for``)
         and return their cards; ``allowed`` are the positions it may open now.
 
-        :raises MessageError: when the keys are malformed, or open a position not allowed.
+        :raises ProtocolError: when the keys are malformed, or open a position not allowed.
         :raises ForgeryError: when a key opens to no card, to a card other than the one
             claimed, or to a card already seen elsewhere; nothing is learnt then.
         """
@@ -531,12 +531,12 @@ class Deal:
         keys = _keys(body)
         claims = body.get("cards", {})
         if not isinstance(claims, dict):
-            raise MessageError("'cards' must be an object of deck positions to cards")
+            raise ProtocolError("'cards' must be an object of deck positions to cards")
         allowed = set(allowed)
         opened: dict[int, int] = {}
         for position, key in keys.items():
             if position not in allowed:
-                raise MessageError(f"position {position} may not be opened now")
+                raise ProtocolError(f"position {position} may not be opened now")
             card = self._card_of.get(
                 multiply(self.deck[position], pow(key * self._locks[position], -1, ORDER))
             )
@@ -554,7 +554,7 @@ class Deal:
             opened[position] = card
         missing = [name for name in claims if not name.isdigit() or int(name) not in keys]
         if missing:
-            raise MessageError(f"a card is claimed at position {missing[0]} without its key")
+            raise ProtocolError(f"a card is claimed at position {missing[0]} without its key")
         for position, card in opened.items():
             self.known[position] = card
             self._their_locks[position] = keys[position]
@@ -572,14 +572,14 @@ class Deal:
         """Check the other page's passes with its revealed keys and return the whole deck,
         top card first.
 
-        :raises MessageError: when the keys are malformed.
+        :raises ProtocolError: when the keys are malformed.
         :raises ForgeryError: when a pass was not done as agreed, or a key differs from
             the one that opened a card during the hand.
         """
         self._check_ready()
         texts = body.get("locks")
         if not isinstance(texts, list) or len(texts) != DECK_SIZE:
-            raise MessageError(f"'locks' must be a list of {DECK_SIZE} keys")
+            raise ProtocolError(f"'locks' must be a list of {DECK_SIZE} keys")
         locks = [decode_key(text) for text in texts]
         for position, lock in self._their_locks.items():
             if locks[position] != lock:
@@ -642,9 +642,9 @@ class Deal:
         return [cards_at[place] for place in self._order]
 
     def _check_ready(self) -> None:
-        """Raise ``MessageError`` unless the deck is shuffled and locked."""
+        """Raise ``ProtocolError`` unless the deck is shuffled and locked."""
         if self.stage is Stage.SHUFFLING:
-            raise MessageError("the deck is not shuffled and locked yet")
+            raise ProtocolError("the deck is not shuffled and locked yet")
 
 
 def bench_deal(rounds: int = 3) -> dict[str, float]:

@@ -120,6 +120,8 @@ class Referee:
         """Why the match ended early (the other page's fault), or None."""
         self._hand_start = 0
         """The index in ``actions`` of the hand in play's first move."""
+        self._last_channel: Channel | None = None
+        """The last hand's channel."""
         self._start_hand()
 
     # --- the hand in play -----------------------------------------------------------
@@ -130,7 +132,8 @@ class Referee:
         return f"{self.match_id}:{self.hand_number}"
 
     def _start_hand(self) -> None:
-        """Make the deal and the channel of the hand in play."""
+        """Make the deal and the channel of the hand in play (keeping the last hand's
+        channel, to send its end again after a dropped connection)."""
         role = Role.FIRST if self.seat == HOST else Role.SECOND
         self.deal = Deal(self.hand_id, role)
         self.channel = Channel(self.hand_id)
@@ -185,15 +188,57 @@ class Referee:
     def state_hash(self) -> str:
         """Return a digest of what this page holds agreed: the match, its moves, the
         checked decks and the hand's messages both ways (two pages in step agree on it)."""
-        data = {
+        data: dict[str, Any] = {
             "match": self.match_id,
             "actions": [action.text for action in self.actions],
             "decks": self.decks,
             "hand": self.hand_id,
-            "sent": self.channel.sent_digest(len(self.channel.sent)),
-            "received": self.channel.received_digest,
+            "messages": [self.channel.sent_digest(len(self.channel.sent))],
         }
+        data["messages"].insert(1 - self.seat, self.channel.received_digest)  # by seat
         return hashlib.sha256(canonical(data)).hexdigest()
+
+    # --- a dropped connection -------------------------------------------------------
+
+    def resume_request(self) -> dict[str, Any]:
+        """Return the message that asks the other page, after a dropped connection, for
+        what this page has not received (it is not numbered: it may be sent again)."""
+        return {
+            "type": "resume",
+            "hand": self.hand_id,
+            "received": self.channel.received,
+            "digest": self.channel.received_digest,
+        }
+
+    def receive_resume(self, message: object) -> list[dict[str, Any]]:
+        """Answer the other page's ``resume_request``: the messages it has not received,
+        when what it did receive is what this page sent.
+
+        :raises ProtocolError: when the two pages' states differ (the match cannot resume
+            and is saved to finish later); nothing changes then.
+        """
+        self._check_open()
+        if not isinstance(message, dict) or message.get("type") != "resume":
+            raise ProtocolError("a resume request is a JSON object of type 'resume'")
+        hand, count, digest = message.get("hand"), message.get("received"), message.get("digest")
+        channels = [c for c in (self._last_channel, self.channel) if c is not None]
+        ids = [channel.hand_id for channel in channels]
+        if hand not in ids:
+            if hand == f"{self.match_id}:{self.hand_number + 1}":
+                return []  # the other page is ahead: it sends what this page lacks
+            raise ProtocolError(
+                f"the other page is at hand {hand!r} and this page at {self.hand_id!r}: "
+                "the match cannot resume"
+            )
+        channel = channels[ids.index(hand)]
+        if not isinstance(count, int) or not 0 <= count <= len(channel.sent):
+            raise ProtocolError(f"the other page says it received {count!r} messages")
+        if channel.sent_digest(count) != digest:
+            raise ProtocolError(
+                "the other page did not receive what this page sent: the match cannot resume"
+            )
+        later = self.channel.sent if channel is not self.channel else []
+        return channel.sent[count:] + later
 
     # --- this page's moves ----------------------------------------------------------
 
@@ -264,6 +309,7 @@ class Referee:
             self.actions.append(NEXT)
             self.hand_number += 1
             self._hand_start = len(self.actions)
+            self._last_channel = self.channel
             self._start_hand()
             out += self.start()
         return out
