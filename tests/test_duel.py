@@ -138,3 +138,38 @@ def test_bad_requests_are_clear_errors() -> None:
     assert "no match against a friend" in ask(session, "play", "stock")["error"]
     assert "not JSON" in json.loads(request("join", "{", session))["error"]
     assert "rules are not valid" in ask(session, "offer", {"rules": "poker", "build": "b"})["error"]
+
+
+def test_a_page_reloaded_takes_its_match_up_from_its_save() -> None:
+    """A page saves after each move and reloads; the draw the other page made while it
+    was away comes again, and the hand plays on."""
+    pages = Pages()
+    mover = pages.table(0)["view"]["to_move"]
+    pages.play(mover, "pass")
+    pages.play(1 - mover, "pass")
+    away = 1 - mover
+    saved = ask(pages.sessions[away], "save")["save"]
+    assert ask(pages.sessions[mover], "play", "stock")["send"]  # lost on its way
+    pages.sessions[away] = DuelSession()
+    loaded = ask(pages.sessions[away], "load", {"save": saved})
+    assert loaded["ok"] and loaded["table"]["stage"] == "playing"
+    for seat in (0, 1):
+        pages.inbox[1 - seat] += ask(pages.sessions[seat], "resume")["send"]
+    pages.deliver()
+    assert pages.table(mover)["view"]["phase"] == "discard"
+    assert pages.table(mover)["stage"] == "playing"
+    assert pages.table(0)["state_hash"] == pages.table(1)["state_hash"]
+
+
+def test_an_older_save_does_not_resume() -> None:
+    """A page that lost a move it had sent (a stale save) cannot take the match up."""
+    pages = Pages()
+    mover = pages.table(0)["view"]["to_move"]
+    saved = ask(pages.sessions[mover], "save")["save"]
+    pages.play(mover, "pass")
+    pages.sessions[mover] = DuelSession()
+    ask(pages.sessions[mover], "load", {"save": saved})
+    request_ = ask(pages.sessions[mover], "resume")["send"][0]
+    answer = ask(pages.sessions[1 - mover], "receive", request_)
+    assert not answer["ok"] and "lost moves it had sent" in answer["error"]
+    assert ask(pages.sessions[0], "load", {"save": {"format": "x"}})["ok"] is False

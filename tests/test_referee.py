@@ -6,13 +6,14 @@ the match with a clear error."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from typing import Any
 
 import pytest
 
-from ginrummy.actions import IllegalActionError
-from ginrummy.cards import DECK_SIZE, card_list, format_card
+from ginrummy.actions import Action, IllegalActionError
+from ginrummy.cards import DECK_SIZE, card_list, format_card, parse_card
 from ginrummy.fair_deal import ForgeryError, ProtocolError
 from ginrummy.match import Match
 from ginrummy.referee import Referee, Stage, dealt_positions
@@ -53,10 +54,23 @@ class Table:
             table = view.get("view")
             if table is None or not table["legal"] or table["to_move"] != seat:
                 continue
-            out = [a for a in table["legal"] if a.startswith(("gin", "big gin", "knock"))]
-            self.move(seat, rng.choice(out or table["legal"]))
+            self.move(seat, self.choose(seat, table["legal"], rng))
             return True
         return False
+
+    def choose(self, seat: int, legal: list[str], rng: random.Random) -> str:
+        """Go out when possible, draw from the stock, throw the card that leaves the least
+        deadwood (short hands); anything else at random."""
+        out = [a for a in legal if a.startswith(("gin", "big gin", "knock"))]
+        if out:
+            return out[0]
+        if "stock" in legal:
+            return "stock"
+        if all(a.startswith("discard") for a in legal):
+            hand = self.seats[seat].world().hand
+            mine = hand.hands[seat]
+            return min(legal, key=lambda a: hand.melder.deadwood(mine & ~(1 << card_of(a))))
+        return rng.choice(legal)
 
     def play_hand(self, rng: random.Random) -> None:
         while self.step(rng):
@@ -64,6 +78,12 @@ class Table:
         for view in self.views():
             assert view["stage"] == "shown", view
             assert view["view"]["phase"] in ("hand_over", "match_over")
+
+
+def card_of(action: str) -> int:
+    card = Action.parse(action).card
+    assert card is not None
+    return card
 
 
 def true_match(referee: Referee) -> Match:
@@ -87,6 +107,7 @@ def test_the_first_hand_of_every_preset_is_dealt_played_and_checked(preset: str)
         assert referee.world().scoresheet.to_json() == truth.scoresheet.to_json()
 
 
+@pytest.mark.slow
 def test_a_whole_match_is_played_to_its_end() -> None:
     table = Table("standard", seed=11, target=40)
     rng = random.Random(3)
@@ -306,3 +327,36 @@ def test_pages_whose_states_differ_do_not_resume() -> None:
     with pytest.raises(ProtocolError, match="at hand 'm1:7'"):
         host.receive_resume({**request, "hand": "m1:7"})
     assert host.stage is Stage.PLAYING
+
+
+def test_a_match_saved_mid_hand_is_taken_up_again_and_finished() -> None:
+    """Both pages are saved as JSON mid-hand and loaded (a reload each); the hand plays on
+    to its end and the reveal checks out. The save holds no card of the other's."""
+    table = Table(seed=8)
+    rng = random.Random(6)
+    for _ in range(7):
+        table.step(rng)
+    for seat in (0, 1):
+        saved = json.loads(json.dumps(table.seats[seat].to_data()))
+        other = table.seats[1 - seat].world().hand.hands[1 - seat]
+        public = table.seats[1 - seat].world().hand.pile_taken[1 - seat]
+        assert not {parse_card(c) for c in saved["deal"]["known"].values()} & set(
+            card_list(other & ~public)
+        )
+        table.seats[seat] = Referee.from_data(saved)
+        assert table.seats[seat].state_hash() == Referee.from_data(saved).state_hash()
+    table.play_hand(rng)
+    assert table.seats[0].decks == table.seats[1].decks
+
+
+def test_a_broken_save_is_a_clear_error() -> None:
+    table = Table(seed=8)
+    saved = table.seats[0].to_data()
+    with pytest.raises(ProtocolError, match="not the save of a friend's match"):
+        Referee.from_data({**saved, "format": "x"})
+    with pytest.raises(ProtocolError, match="broken"):
+        Referee.from_data({key: value for key, value in saved.items() if key != "deal"})
+    with pytest.raises(ProtocolError, match="not the save of a deal"):
+        Referee.from_data({**saved, "deal": {**saved["deal"], "order": [0] * 52}})
+    with pytest.raises(ProtocolError, match="does not replay"):
+        Referee.from_data({**saved, "actions": ["knock As"], "hand_start": 1})

@@ -15,7 +15,8 @@ page puts them in the URL's fragment with the connection's own offer and answer)
 Then each page passes every message that arrives to ``receive`` and sends what the answer
 lists under ``"send"``; a player's move goes to ``play``. Every answer carries the table
 (``referee.Referee.view``). After a dropped connection, ``resume`` makes the request to
-send; ``receive`` answers the other's.
+send; ``receive`` answers the other's. ``save`` returns the match for the page to keep
+(after every move, so a reload loses nothing), ``load`` takes it up again.
 
 >>> offer = DuelSession().offer({"rules": {"preset": "oklahoma"}, "build": "b1"})["offer"]
 >>> offer["format"], offer["rules"]["knock_limit"], len(offer["commit"])
@@ -252,6 +253,20 @@ class DuelSession:
             return {"send": referee.receive_resume(message), **self.table()}
         return {"send": referee.receive(message), **self.table()}
 
+    def save(self) -> Json:
+        """Return the match as the page keeps it to finish later (``Referee.to_data``)."""
+        return {"save": self._playing().to_data()}
+
+    def load(self, asked: Json) -> Json:
+        """Take up the match saved as ``asked["save"]``; ``resume`` then asks the friend's
+        page for what this one missed.
+
+        :raises ValueError: when it is not a friend's match's save.
+        """
+        self.referee = Referee.from_data(asked.get("save"))
+        self._pending = None
+        return self.table()
+
     def resume(self) -> Json:
         """Return the request to send after a dropped connection."""
         return {"send": [self._playing().resume_request()], **self.table()}
@@ -268,6 +283,8 @@ _HANDLERS: dict[str, Callable[[DuelSession, Any], Json]] = {
     "play": lambda session, argument: session.play(str(argument)),
     "table": lambda session, _argument: session.table(),
     "resume": lambda session, _argument: session.resume(),
+    "save": lambda session, _argument: session.save(),
+    "load": DuelSession.load,
 }
 
 

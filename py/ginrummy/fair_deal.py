@@ -56,7 +56,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from .cards import DECK_SIZE, format_card
+from .cards import DECK_SIZE, format_card, parse_card
 
 # --- the group: secp256k1 ---------------------------------------------------------------
 
@@ -321,6 +321,39 @@ class Channel:
         self.received_digest = hashlib.sha256(hand_id.encode()).hexdigest()
         """A running SHA-256 of every message received, in order."""
 
+    def to_data(self) -> dict[str, Any]:
+        """Return the channel as JSON-ready data (to finish the match later)."""
+        return {
+            "hand": self.hand_id,
+            "sent": self.sent,
+            "received": self.received,
+            "digest": self.received_digest,
+        }
+
+    @classmethod
+    def from_data(cls, data: object) -> Channel:
+        """Return the channel ``to_data`` saved as ``data``.
+
+        :raises ProtocolError: when ``data`` is not such a save.
+        """
+        _saved(isinstance(data, dict), "a channel")
+        assert isinstance(data, dict)
+        hand, sent, received = data.get("hand"), data.get("sent"), data.get("received")
+        _saved(isinstance(hand, str) and isinstance(sent, list), "a channel")
+        assert isinstance(hand, str) and isinstance(sent, list)
+        channel = cls(hand)
+        in_order = all(
+            isinstance(m, dict) and m.get("hand") == hand and m.get("seq") == n
+            for n, m in enumerate(sent)
+        )
+        _saved(in_order and isinstance(received, int) and received >= 0, "a channel")
+        _saved(isinstance(data.get("digest"), str), "a channel")
+        assert isinstance(received, int)
+        channel.sent = list(sent)
+        channel.received = received
+        channel.received_digest = data["digest"]
+        return channel
+
     def stamp(self, kind: str, body: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Return a new message of ``kind`` with ``body``, stamped with the hand's id and
         the next sequence number, and keep it."""
@@ -367,6 +400,12 @@ class Channel:
 
 
 # --- the deal ---------------------------------------------------------------------------
+
+
+def _saved(condition: bool, what: str) -> None:
+    """Raise ``ProtocolError`` unless ``condition``: the save of ``what`` is broken."""
+    if not condition:
+        raise ProtocolError(f"this is not the save of {what}")
 
 
 class Role(enum.IntEnum):
@@ -457,6 +496,67 @@ class Deal:
         """The other page's keys of the positions it opened to this page."""
         self.known: dict[int, int] = {}
         """The card at each position opened to this page."""
+
+    def to_data(self) -> dict[str, Any]:
+        """Return the deal as JSON-ready data, to finish the match later: this page's own
+        keys and shuffle, the passes, and the other's keys of the cards opened to it (the
+        page's own save; never send it)."""
+        return {
+            "hand": self.hand_id,
+            "role": int(self.role),
+            "stage": self.stage.value,
+            "key": encode_key(self._key) if self.role is Role.FIRST else None,
+            "locks": [encode_key(lock) for lock in self._locks],
+            "order": self._order,
+            "passes": [[encode_point(point) for point in deck] for deck in self._passes],
+            "their_locks": {str(p): encode_key(key) for p, key in self._their_locks.items()},
+            "known": {str(p): format_card(card) for p, card in self.known.items()},
+        }
+
+    @classmethod
+    def from_data(cls, data: object) -> Deal:
+        """Return the deal ``to_data`` saved as ``data``.
+
+        :raises ProtocolError: when ``data`` is not such a save.
+        """
+        _saved(isinstance(data, dict), "a deal")
+        assert isinstance(data, dict)
+        hand, role, order = data.get("hand"), data.get("role"), data.get("order")
+        locks, passes = data.get("locks"), data.get("passes")
+        _saved(isinstance(hand, str) and role in (0, 1), "a deal")
+        _saved(
+            isinstance(order, list)
+            and all(isinstance(place, int) for place in order)
+            and sorted(order) == list(range(DECK_SIZE)),
+            "a deal",
+        )
+        _saved(isinstance(locks, list) and len(locks) == DECK_SIZE, "a deal")
+        _saved(isinstance(passes, list) and len(passes) <= 3, "a deal")
+        _saved(data.get("stage") in {stage.value for stage in Stage}, "a deal")
+        assert isinstance(hand, str) and isinstance(role, int) and isinstance(order, list)
+        assert isinstance(locks, list) and isinstance(passes, list)
+        keys = [decode_key(text) for text in locks]
+        if role == Role.FIRST:
+            keys.insert(0, decode_key(data.get("key")))
+        supply = iter(keys)
+        deal = cls(
+            hand,
+            Role(role),
+            key_source=lambda: next(supply),
+            order_source=lambda size: list(order),
+        )
+        deal._passes = [_points({"deck": deck}, "deck") for deck in passes]
+        deal.stage = Stage(data["stage"])
+        _saved((deal.stage is Stage.SHUFFLING) == (len(deal._passes) < 3), "a deal")
+        their, known = data.get("their_locks"), data.get("known")
+        _saved(isinstance(their, dict) and isinstance(known, dict), "a deal")
+        assert isinstance(their, dict) and isinstance(known, dict)
+        deal._their_locks = _keys({"keys": their})
+        try:
+            deal.known = {int(p): parse_card(card) for p, card in known.items()}
+        except (ValueError, TypeError):
+            _saved(False, "a deal")
+        return deal
 
     @property
     def deck(self) -> list[Point]:

@@ -36,7 +36,7 @@ import hashlib
 from typing import Any
 
 from .actions import NEXT, Action, IllegalActionError, Kind
-from .cards import DECK_SIZE, card_list, format_card
+from .cards import DECK_SIZE, card_list, format_card, parse_cards
 from .fair_deal import Channel, Deal, FairDealError, ProtocolError, Role, canonical
 from .fair_deal import Stage as DealStage
 from .match import Match, check_seed
@@ -47,6 +47,9 @@ from .view import seat_view
 
 HOST = 0
 """The seat of the page that made the offer: it shuffles first in every hand."""
+
+SAVE_FORMAT = "gin-rummy-friend-match"
+"""The ``format`` of a friend's match saved to finish later."""
 
 ENDING = frozenset({Kind.KNOCK, Kind.GIN, Kind.BIG_GIN})
 """The moves that end a hand by going out: the other page checks them after the reveal."""
@@ -198,6 +201,74 @@ class Referee:
         data["messages"].insert(1 - self.seat, self.channel.received_digest)  # by seat
         return hashlib.sha256(canonical(data)).hexdigest()
 
+    # --- saving, to finish later ----------------------------------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        """Return the match as JSON-ready data, to finish it later: the page's own save
+        (it holds this page's keys of the hand in play; never send it)."""
+        return {
+            "format": SAVE_FORMAT,
+            "rules": self.rules.to_dict(),
+            "seat": self.seat,
+            "match": self.match_id,
+            "seed": self.seed,
+            "decks": [[format_card(card) for card in deck] for deck in self.decks],
+            "actions": [action.text for action in self.actions],
+            "hand_number": self.hand_number,
+            "hand_start": self._hand_start,
+            "stage": self.stage.value,
+            "ended": self.ended,
+            "deal": self.deal.to_data(),
+            "channel": self.channel.to_data(),
+            "last_channel": None if self._last_channel is None else self._last_channel.to_data(),
+            "shown": sorted(self._shown),
+            "awaiting": sorted(self._awaiting),
+            "drawing": None if self._drawing is None else self._drawing.text,
+            "ending": None if self._ending is None else self._ending.text,
+            "ready": sorted(self._ready),
+        }
+
+    @classmethod
+    def from_data(cls, data: object) -> Referee:
+        """Return the match ``to_data`` saved as ``data``, its moves replayed and checked.
+
+        :raises ValueError: when ``data`` is not such a save, or does not replay.
+        """
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ProtocolError(f"this is not the save of a friend's match ({SAVE_FORMAT})")
+        try:
+            referee = cls(Rules.from_dict(data["rules"]), data["seat"], data["match"], data["seed"])
+            referee.decks = [parse_cards(deck) for deck in data["decks"]]
+            referee.actions = [Action.parse(text) for text in data["actions"]]
+            referee.hand_number = data["hand_number"]
+            referee._hand_start = data["hand_start"]
+            referee.stage = Stage(data["stage"])
+            referee.ended = data["ended"]
+            referee.deal = Deal.from_data(data["deal"])
+            referee.channel = Channel.from_data(data["channel"])
+            last = data["last_channel"]
+            referee._last_channel = None if last is None else Channel.from_data(last)
+            referee._shown = {int(p) for p in data["shown"]}
+            referee._awaiting = {int(p) for p in data["awaiting"]}
+            referee._drawing = None if data["drawing"] is None else Action.parse(data["drawing"])
+            referee._ending = None if data["ending"] is None else Action.parse(data["ending"])
+            referee._ready = {int(seat) for seat in data["ready"]}
+        except (KeyError, TypeError) as error:
+            raise ProtocolError(f"the save of a friend's match is broken: {error}") from None
+        numbers = (referee.hand_number, referee._hand_start)
+        if not all(isinstance(n, int) and n >= 0 for n in numbers):
+            raise ProtocolError("the save of a friend's match is broken: bad hand numbers")
+        if referee.deal.hand_id != referee.hand_id or referee.channel.hand_id != referee.hand_id:
+            raise ProtocolError("the save of a friend's match is broken: its hands differ")
+        try:
+            match = Match(referee.rules, seed=referee.seed, decks=referee.decks)
+            for action in referee.actions[: referee._hand_start]:
+                match.play(action)
+            referee.world()  # the hand in play, as this page knows it
+        except (ValueError, AssertionError, IndexError, KeyError) as error:
+            raise ProtocolError(f"the save of a friend's match does not replay: {error}") from None
+        return referee
+
     # --- a dropped connection -------------------------------------------------------
 
     def resume_request(self) -> dict[str, Any]:
@@ -208,6 +279,8 @@ class Referee:
             "hand": self.hand_id,
             "received": self.channel.received,
             "digest": self.channel.received_digest,
+            "sent": len(self.channel.sent),
+            "sent_digest": self.channel.sent_digest(len(self.channel.sent)),
         }
 
     def receive_resume(self, message: object) -> list[dict[str, Any]]:
@@ -233,6 +306,15 @@ class Referee:
         channel = channels[ids.index(hand)]
         if not isinstance(count, int) or not 0 <= count <= len(channel.sent):
             raise ProtocolError(f"the other page says it received {count!r} messages")
+        sent = message.get("sent")
+        if channel is self.channel and (
+            not isinstance(sent, int)
+            or sent < channel.received
+            or (sent == channel.received and message.get("sent_digest") != channel.received_digest)
+        ):
+            raise ProtocolError(
+                "the other page lost moves it had sent (an older save?): the match cannot resume"
+            )
         if channel.sent_digest(count) != digest:
             raise ProtocolError(
                 "the other page did not receive what this page sent: the match cannot resume"
