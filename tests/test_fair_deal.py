@@ -4,6 +4,7 @@ revealed that differs, a replayed or out-of-order message)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -86,23 +87,33 @@ def test_card_points_are_distinct_and_differ_by_hand() -> None:
 # --- a whole deal between two pages, message by message -----------------------------------
 
 
+Forge = Callable[[Deal, dict[str, Any]], None]
+"""A change a cheating page makes to its pass before sending it."""
+
+
 class Pages:
     """FIRST and SECOND dealing hand ``hand_id`` to each other through stamped messages."""
 
-    def __init__(self, hand_id: str = "m:1") -> None:
+    def __init__(self, forge_first: Forge | None = None, forge_second: Forge | None = None) -> None:
+        """Deal hand "m:1"; ``forge_first`` and ``forge_second`` may change a page's pass
+        (the deal and the body it sends) before it goes."""
+        hand_id = "m:1"
         self.first = Deal(hand_id, Role.FIRST)
         self.second = Deal(hand_id, Role.SECOND)
         self.first_channel, self.second_channel = Channel(hand_id), Channel(hand_id)
-        self.sent: list[dict[str, Any]] = []
-        pass1 = self.first_channel.stamp("shuffle", self.first.begin())
-        pass2 = self.second.receive_pass("shuffle", self.second_channel.accept(pass1))
-        assert pass2 is not None
-        message2 = self.second_channel.stamp("shuffle", pass2)
+        body1 = self.first.begin()
+        if forge_first:
+            forge_first(self.first, body1)
+        pass1 = self.first_channel.stamp("shuffle", body1)
+        body2 = self.second.receive_pass("shuffle", self.second_channel.accept(pass1))
+        assert body2 is not None
+        if forge_second:
+            forge_second(self.second, body2)
+        message2 = self.second_channel.stamp("shuffle", body2)
         pass3 = self.first.receive_pass("shuffle", self.first_channel.accept(message2))
         assert pass3 is not None
         message3 = self.first_channel.stamp("lock", pass3)
         assert self.second.receive_pass("lock", self.second_channel.accept(message3)) is None
-        self.sent = [pass1, message2, message3]
 
     def open_to_first(self, positions: list[int]) -> dict[int, int]:
         return self.first.open(self.second.keys_for(positions), positions)
@@ -212,17 +223,14 @@ def test_a_position_not_allowed_now_is_refused() -> None:
 def test_a_second_pass_that_is_no_shuffle_of_the_first_is_caught_at_the_end() -> None:
     """SECOND puts a card of its choice in place of one of the first pass: its lock still
     opens (to that card), but the end's check finds the pass is not a shuffle."""
-    first, second = Deal("m:1", Role.FIRST), Deal("m:1", Role.SECOND)
-    pass2 = second.receive_pass("shuffle", first.begin())
-    assert pass2 is not None
-    forged = list(pass2["deck"])
-    forged[0] = encode_point(multiply(card_point("m:1", 0), second._locks[0]))
-    second._passes[1][0] = decode_point(forged[0])
-    pass3 = first.receive_pass("shuffle", {"deck": forged})
-    assert pass3 is not None
-    second.receive_pass("lock", pass3)
+
+    def forge(deal: Deal, body: dict[str, Any]) -> None:
+        body["deck"][0] = encode_point(multiply(card_point("m:1", 0), deal._locks[0]))
+        deal._passes[1][0] = decode_point(body["deck"][0])
+
+    pages = Pages(forge_second=forge)
     with pytest.raises(ForgeryError, match="position 0 is not a card of the first pass"):
-        first.receive_reveal(second.reveal())
+        pages.first.receive_reveal(pages.second.reveal())
 
 
 def test_a_lock_not_done_as_agreed_is_caught_at_the_end() -> None:
@@ -235,17 +243,15 @@ def test_a_lock_not_done_as_agreed_is_caught_at_the_end() -> None:
 
 
 def test_a_first_pass_that_is_not_the_deck_is_caught_at_the_end() -> None:
-    first, second = Deal("m:1", Role.FIRST), Deal("m:1", Role.SECOND)
-    pass1 = first.begin()
-    pass1["deck"][9] = encode_point(multiply(card_point("other hand", 9), first._key))
-    pass2 = second.receive_pass("shuffle", pass1)
-    assert pass2 is not None
-    first._passes[0] = [decode_point(text) for text in pass1["deck"]]
-    pass3 = first.receive_pass("shuffle", pass2)
-    assert pass3 is not None
-    second.receive_pass("lock", pass3)
+    """FIRST puts a point of no card (here, another hand's) in its first pass."""
+
+    def forge(deal: Deal, body: dict[str, Any]) -> None:
+        body["deck"][9] = encode_point(multiply(card_point("other hand", 9), deal._key))
+        deal._passes[0][9] = decode_point(body["deck"][9])
+
+    pages = Pages(forge_first=forge)
     with pytest.raises(ForgeryError, match="first shuffle's place 9 is not a card"):
-        second.receive_reveal(first.reveal())
+        pages.second.receive_reveal(pages.first.reveal())
 
 
 def test_a_revealed_key_that_differs_from_the_one_sent_is_caught() -> None:

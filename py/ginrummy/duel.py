@@ -29,13 +29,13 @@ import hashlib
 import json
 import re
 import secrets
-import traceback
 from collections.abc import Callable
 from typing import Any
 
 from . import __version__
 from .fair_deal import FairDealError
 from .match import MAX_SEED
+from .messages import fault_answer
 from .referee import Referee
 from .rules import Rules, RulesError
 
@@ -316,10 +316,5 @@ def request(op: str, argument: str = "", session: DuelSession = SESSION) -> str:
         if session.referee is not None and session.referee.ended is not None:
             answer.update({"ended": True, **session.table()})
     except Exception as error:  # a bug must reach the player, not freeze the page
-        answer = {
-            "ok": False,
-            "error": f"internal error: {type(error).__name__}: {error}",
-            "internal": True,
-            "traceback": traceback.format_exc(),
-        }
+        answer = fault_answer(error)
     return json.dumps(answer, separators=(",", ":"))

@@ -336,8 +336,7 @@ class Channel:
 
         :raises ProtocolError: when ``data`` is not such a save.
         """
-        _saved(isinstance(data, dict), "a channel")
-        assert isinstance(data, dict)
+        data = _saved_object(data, "a channel")
         hand, sent, received = data.get("hand"), data.get("sent"), data.get("received")
         _saved(isinstance(hand, str) and isinstance(sent, list), "a channel")
         assert isinstance(hand, str) and isinstance(sent, list)
@@ -406,6 +405,13 @@ def _saved(condition: bool, what: str) -> None:
     """Raise ``ProtocolError`` unless ``condition``: the save of ``what`` is broken."""
     if not condition:
         raise ProtocolError(f"this is not the save of {what}")
+
+
+def _saved_object(data: object, what: str) -> dict[str, Any]:
+    """Return ``data`` when it is a JSON object, else raise ``ProtocolError``."""
+    if not isinstance(data, dict):
+        raise ProtocolError(f"this is not the save of {what}")
+    return data
 
 
 class Role(enum.IntEnum):
@@ -519,8 +525,7 @@ class Deal:
 
         :raises ProtocolError: when ``data`` is not such a save.
         """
-        _saved(isinstance(data, dict), "a deal")
-        assert isinstance(data, dict)
+        data = _saved_object(data, "a deal")
         hand, role, order = data.get("hand"), data.get("role"), data.get("order")
         locks, passes = data.get("locks"), data.get("passes")
         _saved(isinstance(hand, str) and role in (0, 1), "a deal")
