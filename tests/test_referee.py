@@ -14,11 +14,20 @@ import pytest
 
 from ginrummy.actions import Action, IllegalActionError
 from ginrummy.cards import DECK_SIZE, card_list, format_card, parse_card
-from ginrummy.fair_deal import ForgeryError, ProtocolError
+from ginrummy.fair_deal import ORDER, ForgeryError, ProtocolError
 from ginrummy.match import Match
 from ginrummy.referee import Referee, Stage, dealt_positions
 from ginrummy.rules import PRESETS, find_rules
 from ginrummy.state import Hand
+
+
+def sources(seed: int) -> dict[str, Any]:
+    """Return a page's keys and shuffles drawn from ``seed``: the tests' deals repeat."""
+    rng = random.Random(seed)
+    return {
+        "key_source": lambda: rng.randrange(1, ORDER),
+        "order_source": lambda size: rng.sample(range(size), size),
+    }
 
 
 class Table:
@@ -26,7 +35,9 @@ class Table:
 
     def __init__(self, preset: str = "standard", seed: int = 5, **changes: Any) -> None:
         rules = dataclasses.replace(find_rules(preset), **changes)
-        self.seats = [Referee(rules, 0, "m1", seed), Referee(rules, 1, "m1", seed)]
+        self.seats = [
+            Referee(rules, seat, "m1", seed, **sources(seed * 2 + seat)) for seat in (0, 1)
+        ]
         self.queues: list[list[dict[str, Any]]] = [[], []]
         """The messages waiting for each seat."""
         self.post(0, self.seats[0].start())
@@ -360,3 +371,19 @@ def test_a_broken_save_is_a_clear_error() -> None:
         Referee.from_data({**saved, "deal": {**saved["deal"], "order": [0] * 52}})
     with pytest.raises(ProtocolError, match="does not replay"):
         Referee.from_data({**saved, "actions": ["knock As"], "hand_start": 1})
+
+
+def test_a_move_that_opens_a_card_it_does_not_play_ends_the_match() -> None:
+    """The guest's discard also opens another of its cards: the host refuses to learn it."""
+    table = Table(seed=3)
+    _to_discard(table, 1)
+    guest, host = table.seats[1], table.seats[0]
+    hand = guest.world().hand
+    card, other = [c for c in card_list(hand.hands[1]) if c != hand.taken][:2]
+    message = guest.channel.stamp("move", {"action": f"discard {format_card(card)}"})
+    positions = [guest_position(guest, card), guest_position(guest, other)]
+    message.update(guest.deal.keys_for(positions, claim=True))
+    known = dict(host.deal.known)
+    with pytest.raises(ProtocolError, match=f"opens {format_card(other)}, which it does not"):
+        host.receive(message)
+    assert host.deal.known == known

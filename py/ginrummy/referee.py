@@ -33,11 +33,21 @@ from __future__ import annotations
 
 import enum
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from .actions import NEXT, Action, IllegalActionError, Kind
 from .cards import DECK_SIZE, card_list, format_card, parse_cards
-from .fair_deal import Channel, Deal, FairDealError, ProtocolError, Role, canonical
+from .fair_deal import (
+    Channel,
+    Deal,
+    FairDealError,
+    ProtocolError,
+    Role,
+    canonical,
+    new_key,
+    new_order,
+)
 from .fair_deal import Stage as DealStage
 from .match import Match, check_seed
 from .rules import Deal as DealKind
@@ -100,15 +110,27 @@ class Referee:
     """One page's side of a match against a friend: its seat, the fair deal of the hand
     in play, and every move checked by the engine."""
 
-    def __init__(self, rules: Rules, seat: int, match_id: str, seed: int) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        seat: int,
+        match_id: str,
+        seed: int,
+        *,
+        key_source: Callable[[], int] = new_key,
+        order_source: Callable[[int], list[int]] = new_order,
+    ) -> None:
         """Referee ``seat`` (0: the host) of match ``match_id`` under ``rules``, its first
-        dealer cut from ``seed`` (both pages agree on it: see ``duel``).
+        dealer cut from ``seed`` (both pages agree on it: see ``duel``); the deals' keys
+        and shuffles come from ``key_source`` and ``order_source`` (the system's
+        randomness by default; see ``fair_deal.Deal``).
 
         :raises ValueError: when ``seat`` is not 0 or 1 or the seed is not a seed.
         """
         if seat not in (0, 1):
             raise ValueError(f"a seat is 0 or 1, not {seat!r}")
         check_seed(seed)
+        self._sources = (key_source, order_source)
         self.rules = rules
         self.seat = seat
         self.match_id = match_id
@@ -138,7 +160,8 @@ class Referee:
         """Make the deal and the channel of the hand in play (keeping the last hand's
         channel, to send its end again after a dropped connection)."""
         role = Role.FIRST if self.seat == HOST else Role.SECOND
-        self.deal = Deal(self.hand_id, role)
+        keys, orders = self._sources
+        self.deal = Deal(self.hand_id, role, key_source=keys, order_source=orders)
         self.channel = Channel(self.hand_id)
         self.stage = Stage.DEALING
         self._shown: set[int] = set()
@@ -484,6 +507,7 @@ class Referee:
             self.actions.append(action)
             return []
         if "keys" in message:
+            self._check_claims(message, action)
             self._shown.update(self.deal.open(message, self._hidden_positions(world, them)))
         known = set(self.deal.known.values())
         unseen = [format_card(card) for card in named_cards(action) if card not in known]
@@ -505,6 +529,21 @@ class Referee:
         if action.kind is Kind.STOCK:
             return [self.channel.stamp("open", self.deal.keys_for([DECK_SIZE - stock]))]
         return []
+
+    @staticmethod
+    def _check_claims(message: dict[str, Any], action: Action) -> None:
+        """Check that every key of the other's move comes with the card it opens to, and
+        that the card is one the move puts on the table (a page shows nothing else).
+
+        :raises ProtocolError: when not.
+        """
+        keys, claims = message.get("keys"), message.get("cards")
+        if not isinstance(keys, dict) or not isinstance(claims, dict) or set(keys) != set(claims):
+            raise ProtocolError(f"{action.text!r} must name the card of each key it sends")
+        named = {format_card(card) for card in named_cards(action)}
+        extra = sorted(str(card) for card in claims.values() if card not in named)
+        if extra:
+            raise ProtocolError(f"{action.text!r} opens {extra[0]}, which it does not play")
 
     def _hidden_positions(self, world: Match, seat: int) -> set[int]:
         """Return the positions of ``seat``'s cards that this page has not seen."""
