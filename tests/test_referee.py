@@ -126,9 +126,15 @@ def test_a_whole_match_is_played_to_its_end() -> None:
         table.play_hand(rng)
         if table.views()[0]["view"]["phase"] == "match_over":
             break
+        assert table.seats[0].prepare() and not table.seats[0].prepare()
+        assert not table.seats[1].prepare()  # the guest has no first pass to make
+        prepared = table.seats[0]._prepared
         table.move(1, "next")
         assert table.seats[0].stage is Stage.SHOWN  # waits for the host's own "next"
         table.move(0, "next")
+        assert (
+            prepared is not None and table.seats[0].channel.sent[0]["deck"] == prepared[1]["deck"]
+        )
     host, guest = table.seats
     assert host.world().over and guest.world().over
     assert host.world().scoresheet.to_json() == true_match(guest).scoresheet.to_json()

@@ -267,6 +267,11 @@ class DuelSession:
         self._pending = None
         return self.table()
 
+    def prepare(self) -> Json:
+        """Make the next hand's first pass ahead, as the host between hands (the page asks
+        once the hand's end is drawn); ``"prepared"`` says whether there was one to make."""
+        return {"prepared": self._playing().prepare()}
+
     def resume(self) -> Json:
         """Return the request to send after a dropped connection."""
         return {"send": [self._playing().resume_request()], **self.table()}
@@ -284,6 +289,7 @@ _HANDLERS: dict[str, Callable[[DuelSession, Any], Json]] = {
     "table": lambda session, _argument: session.table(),
     "resume": lambda session, _argument: session.resume(),
     "save": lambda session, _argument: session.save(),
+    "prepare": lambda session, _argument: session.prepare(),
     "load": DuelSession.load,
 }
 

@@ -147,6 +147,10 @@ class Referee:
         """The index in ``actions`` of the hand in play's first move."""
         self._last_channel: Channel | None = None
         """The last hand's channel."""
+        self._prepared: tuple[Deal, dict[str, Any]] | None = None
+        """The host's next deal and its first pass, made ahead (``prepare``)."""
+        self._first_pass: dict[str, Any] | None = None
+        """The hand in play's first pass, when it was made ahead."""
         self._start_hand()
 
     # --- the hand in play -----------------------------------------------------------
@@ -159,9 +163,12 @@ class Referee:
     def _start_hand(self) -> None:
         """Make the deal and the channel of the hand in play (keeping the last hand's
         channel, to send its end again after a dropped connection)."""
-        role = Role.FIRST if self.seat == HOST else Role.SECOND
-        keys, orders = self._sources
-        self.deal = Deal(self.hand_id, role, key_source=keys, order_source=orders)
+        prepared = self._prepared
+        self._prepared = None
+        if prepared is not None and prepared[0].hand_id == self.hand_id:
+            self.deal, self._first_pass = prepared
+        else:
+            self.deal, self._first_pass = self._new_deal(self.hand_id), None
         self.channel = Channel(self.hand_id)
         self.stage = Stage.DEALING
         self._shown: set[int] = set()
@@ -174,12 +181,29 @@ class Referee:
         self._ready: set[int] = set()
         """The seats that asked for the next hand."""
 
+    def _new_deal(self, hand_id: str) -> Deal:
+        """Return this page's side of a new deal of hand ``hand_id``."""
+        role = Role.FIRST if self.seat == HOST else Role.SECOND
+        keys, orders = self._sources
+        return Deal(hand_id, role, key_source=keys, order_source=orders)
+
     def start(self) -> list[dict[str, Any]]:
         """Return the messages that begin the hand in play's deal (the host's first pass;
         the other page waits for it)."""
         if self.seat != HOST or self.channel.sent:
             return []
-        return [self.channel.stamp("shuffle", self.deal.begin())]
+        return [self.channel.stamp("shuffle", self._first_pass or self.deal.begin())]
+
+    def prepare(self) -> bool:
+        """As the host, between hands, make the next hand's first pass now (the page asks
+        while the players read the score): it depends on nothing of the other page's, and
+        the next deal then waits only for the other two passes. Return whether it did."""
+        over = self.stage is Stage.SHOWN and self.world().phase is Phase.HAND_OVER
+        if self.seat != HOST or not over or self._prepared is not None:
+            return False
+        deal = self._new_deal(f"{self.match_id}:{self.hand_number + 1}")
+        self._prepared = (deal, deal.begin())
+        return True
 
     def world(self) -> Match:
         """Return the match as this page may know it: the hand in play dealt from the
