@@ -3,6 +3,7 @@
 // cross.
 //
 // Messages in:  {id, op, arg}  -> out: {id, text, ms}: the bridge's JSON answer, Python's time
+//               {id, duel: op, arg} -> the same from ginrummy.duel (a match against a friend)
 // Messages out: {stage: name}            while loading; {fatal: message} if it fails;
 //               {stage: "runtime", done}  while the snapshot downloads (done: 0 to 1).
 // The key that seals games (ginrummy.seal) never leaves the worker: it is kept in
@@ -175,18 +176,18 @@ async function boot() {
   const bridge = pyodide.pyimport("ginrummy.bridge");
   bridge.use_key(await key);
   postMessage({ stage: "ready" });
-  return bridge;
+  return { bridge, duel: pyodide.pyimport("ginrummy.duel") };
 }
 
 const ready = boot();
 ready.catch((error) => postMessage({ fatal: String(error && error.message ? error.message : error) }));
 
 onmessage = async (event) => {
-  const { id, op, arg } = event.data;
+  const { id, op, duel, arg } = event.data;
   try {
-    const bridge = await ready;
+    const engine = await ready;
     const started = performance.now();
-    const text = bridge.request(op, arg ?? "");
+    const text = duel === undefined ? engine.bridge.request(op, arg ?? "") : engine.duel.request(duel, arg ?? "");
     postMessage({ id, text, ms: performance.now() - started });
   } catch (error) {
     const message = String(error && error.message ? error.message : error);
