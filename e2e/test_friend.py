@@ -143,7 +143,9 @@ def test_two_pages_connect_and_each_is_dealt_only_its_own_hand(pages: list[Page]
     assert [len(hand) for hand in hands] == [10, 10]
     assert not set(hands[0]) & set(hands[1])
     for seat, page in enumerate(pages):
-        seen = json.dumps(page.evaluate("tables"))
+        # what the page was told, and what its worker keeps of the match (its save)
+        seen = json.dumps(page.evaluate("tables")) + json.dumps(page.evaluate("duel('save')"))
+        assert all(f'"{card}"' in seen for card in hands[seat])
         assert not [card for card in hands[1 - seat] if f'"{card}"' in seen], (
             "a page saw the other's card"
         )
@@ -167,10 +169,13 @@ def test_an_invite_of_another_build_is_refused_plainly(pages: list[Page]) -> Non
     assert joined == {"error": EN["friend.other_build"], "friendly": True}
 
 
-def test_a_code_cut_short_is_refused_plainly(pages: list[Page]) -> None:
+def test_a_code_cut_short_or_of_the_wrong_kind_is_refused_plainly(pages: list[Page]) -> None:
     host, guest = pages
     link = invite(host)
     assert join(guest, link[:-40]) == {"error": EN["friend.bad_code"], "friendly": True}
+    # an answer's code where an invite's is asked for
+    joined = join(guest, link)
+    assert join(host, joined["code"]) == {"error": EN["friend.bad_code"], "friendly": True}
 
 
 def test_pages_that_cannot_reach_each_other_say_what_to_try(pages: list[Page]) -> None:

@@ -211,14 +211,18 @@ export class FriendMatch {
       this.handlers.refused?.(answer.error, Boolean(answer.ended));
       if (!answer.ended) return;
     }
-    for (const message of answer.send || []) this.channel.send(JSON.stringify(message));
+    // a closed channel loses nothing: after a reconnection duel's resume sends it again
+    if (this.channel.readyState === "open") {
+      for (const message of answer.send || []) this.channel.send(JSON.stringify(message));
+    }
     if (answer.table) this.handlers.table?.(answer.table);
   }
 
   /** Ask duel `op` with `arg` after every request before it; resolves once delivered. */
   ask(op, arg) {
-    this.queue = this.queue.then(async () => this.deliver(await this.duel(op, arg)));
-    return this.queue;
+    const asking = this.queue.then(async () => this.deliver(await this.duel(op, arg)));
+    this.queue = asking.catch(() => {}); // a handler's failure stops no later request
+    return asking;
   }
 
   /** Play this page's move `action` (an action's text of the table's "legal"). */
