@@ -21,6 +21,7 @@ PAGE = {
     "export const page = () => shared(en.hello);\n",
     "worker.js": 'import { loadPyodide } from "./pyodide/pyodide.mjs";\nloadPyodide();\n',
     "illustrate.js": 'import { shared } from "./shared.js";\nshared("frame");\n',
+    "friend.js": 'export const meet = () => "friend";\n',
     "shared.js": "export function shared(text) {\n  // a comment the site does not need\n"
     "  return text.toUpperCase();\n}\n",
     "lang/en.js": 'export default {\n  hello: "Hello",\n};\n',
@@ -29,7 +30,7 @@ PAGE = {
     "sw.js": "const BUILD = {};\n",
     "style.css": "body {\n  margin: 0;\n}\n",
 }
-"""A page shaped like web/: three entry points sharing a module, languages, the rest."""
+"""A page shaped like web/: its entry points (two sharing a module), languages, the rest."""
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +56,7 @@ def test_the_site_gets_each_entry_point_bundled_and_the_rest_minified(
     assert len(chunks) == 1, "main.js and illustrate.js share one chunk"
     assert preloads == [chunks[0], "lang/en.js"]  # what main.js imports at once
     shipped = sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file())
-    entries = ["main.js", "worker.js", "illustrate.js"]
+    entries = ["main.js", "worker.js", "illustrate.js", "friend.js"]
     alone = ["lang/en.js", "lang/de.js", "embed.js", "sw.js", "style.css"]
     assert shipped == sorted([*chunks, *entries, *alone]), "shared.js is in the chunk only"
     assert "a comment" not in (out / chunks[0]).read_text()

@@ -19,14 +19,17 @@ then reloads the game warm, and plays a few hands at instant speed to time the
 opponent's decisions inside the browser (the time its ``choose`` takes in the worker,
 which the bridge reports with each move of a game dealt from a known number):
 ``bot_decision_ms_p99`` for the hard level, ``expert_decision_ms_p99`` for the expert.
-The loads are timed at the instant speed (a new hand's deal is timed apart). Last, it
+The loads are timed at the instant speed (a new hand's deal is timed apart). Then it
 plays at the default speed on a desktop page (1280x800), the way a person does:
 ``opponent_turn_ms`` and ``opponent_turn_ms_p99``, from the player's discard to the
 player's turn again (the page's measure "opponent turn": the opponent's two moves, each
 shown one slot after the last), and ``deal_ms``, a new hand's deal from its first card's
-flight to its last card's landing (the page's measure "deal"). ``own_bytes_gz`` is the
-gzipped size of our own files (the page's scripts, styles and art), ``snapshot_bytes_gz``
-the snapshot's, ``runtime_bytes_gz`` Pyodide's and ``site_bytes_gz`` all of them: what a
+flight to its last card's landing (the page's measure "deal"). Last, it times a friend's
+match's fair deal in Pyodide on a bare page's main thread (``fair_shuffle_deal_ms``: the
+three passes and the deal's openings of both pages, one after the other) and again under
+Chromium's 4x CPU throttle (``fair_shuffle_deal_4x_ms``). ``own_bytes_gz`` is the gzipped
+size of our own files (the page's scripts, styles and art), ``snapshot_bytes_gz`` the
+snapshot's, ``runtime_bytes_gz`` Pyodide's and ``site_bytes_gz`` all of them: what a
 first visit downloads. Three more lines split a cold load's time to playable: ``python_booted_ms``
 (navigation to Pyodide booted from the snapshot, in the worker), ``engine_imported_ms``
 (the bridge looked up) and ``hand_dealt_ms`` (the first deal, drawn).
@@ -43,6 +46,7 @@ import argparse
 import shutil
 import statistics
 import sys
+import zipfile
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -67,6 +71,24 @@ const pyodide = await loadPyodide({
 });
 pyodide.runPython("1 + 1");
 postMessage("ready");"""
+DEAL_HTML = """<!doctype html><meta charset="utf-8"><title>fair deal</title>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const here = (path) => new URL(path, import.meta.url).href;
+const pyodide = await loadPyodide({
+  indexURL: here("pyodide/"), stdLibURL: here("pyodide/python_stdlib.zip"),
+});
+const engine = await (await fetch("bench-engine.zip")).arrayBuffer();
+pyodide.unpackArchive(engine, "zip", { extractDir: "/home/pyodide/engine" });
+pyodide.pyimport("sys").path.insert(0, "/home/pyodide/engine");
+const benchDeal = pyodide.pyimport("ginrummy.fair_deal").bench_deal;
+const clock = pyodide.pyimport("time").perf_counter;
+window.benchDeal = (rounds) =>
+  benchDeal(rounds, clock).toJs({ dict_converter: Object.fromEntries });
+performance.mark("playable");
+</script>"""
+"""A bare page that boots Pyodide on its main thread (where Chromium's CPU throttle
+surely applies) with the engine's sources, to time the fair deal of a friend's match."""
 PLAYABLE = "performance.getEntriesByName('playable').length > 0"
 WARMED = "performance.getEntriesByName('bridge warm').length > 0"
 SITE_KEPT = "navigator.serviceWorker.ready.then((registration) => registration.active !== null)"
@@ -163,6 +185,29 @@ def paced_turns(browser: Browser, base: str, query: str, turns: int) -> dict[str
     return measures
 
 
+def fair_deal_times(browser: Browser, base: str, rounds: int) -> dict[str, float]:
+    """Return what a friend's match's fair deal costs in the page's Pyodide, in ms (the
+    best of ``rounds``): ``fair_shuffle_deal_ms`` for the three passes and the deal's
+    openings of both pages in one page, and the same under Chromium's 4x CPU throttle."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base + "bench-deal.html")
+    poll(page, PLAYABLE, timeout_ms=TIMEOUT)
+    figures = {"fair_shuffle_deal_ms": page.evaluate("(r) => benchDeal(r)", rounds)}
+    session = context.new_cdp_session(page)
+    session.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    figures["fair_shuffle_deal_4x_ms"] = page.evaluate("(r) => benchDeal(r)", rounds)
+    context.close()
+    return {name: float(stages["shuffle_and_deal"]) for name, stages in figures.items()}
+
+
+def engine_zip(target: Path) -> None:
+    """Write the engine's sources (``py/ginrummy``) as a zip at ``target``."""
+    with zipfile.ZipFile(target, "w") as archive:
+        for source in sorted((ROOT / "py" / "ginrummy").rglob("*.py")):
+            archive.write(source, source.relative_to(ROOT / "py").as_posix())
+
+
 def percentile(values: list[float], fraction: float) -> float:
     """Return the nearest-rank percentile of ``values``."""
     ordered = sorted(values)
@@ -247,6 +292,9 @@ def main(argv: list[str] | None = None) -> int:
     floor_files[1].write_text(FLOOR_WORKER)
     floor_files.append(args.site / "pyodide" / "python_stdlib.zip")
     shutil.copy2(tools.compiled_stdlib(), floor_files[-1])
+    floor_files += [args.site / "bench-deal.html", args.site / "bench-engine.zip"]
+    floor_files[-2].write_text(DEAL_HTML)
+    engine_zip(floor_files[-1])
     servers = {prefix: tools.serve_in_background(site, 0) for prefix, site in sites.items()}
     seed = next(s for s in range(100) if first_dealer(PRESETS["standard"], s)[0] == 1)
     query = f"?preset=standard&seed={seed}&level=normal"
@@ -259,6 +307,7 @@ def main(argv: list[str] | None = None) -> int:
             decisions = decision_times(browser, base, args.hands, "hard")
             expert = decision_times(browser, base, args.hands, "expert")
             paced = paced_turns(browser, base, query + LONG_MATCH, args.turns)
+            deal = fair_deal_times(browser, base, rounds=3)
             browser.close()
     finally:
         for server, _ in servers.values():
@@ -277,6 +326,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"opponent_turns: {len(turns)} count")
     print(f"deal_ms: {statistics.median(deals):.0f} ms")
     print(f"deals: {len(deals)} count")
+    for name, ms in deal.items():
+        print(f"{name}: {ms:.0f} ms")
     return 0
 
 

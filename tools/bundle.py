@@ -2,9 +2,10 @@
 
 The page's sources in ``web/`` are plain ES modules, readable as they are. The site gets:
 
-- ``main.js``, ``worker.js``, ``illustrate.js``: the entry points (the page, the Python
-  worker, the frame that draws illustrations for embeds), each bundled with the modules it
-  imports; what two of them share goes into one ``chunk-HASH.js``;
+- ``main.js``, ``worker.js``, ``illustrate.js``, ``friend.js``: the entry points (the page,
+  the Python worker, the frame that draws illustrations for embeds, a match against a
+  friend's page, which the page will import when a player asks for one), each bundled with
+  the modules it imports; what two of them share goes into one ``chunk-HASH.js``;
 - ``lang/*.js``, ``embed.js`` and every ``.css``, each minified on its own: a language
   table is loaded by its name when chosen, ``embed.js`` is a classic script for other
   sites' pages;
@@ -31,7 +32,7 @@ from typing import Any
 Metafile = dict[str, Any]
 """esbuild's account of a build (``--metafile``): its inputs, and each output's imports."""
 
-ENTRY_POINTS = ("main.js", "worker.js", "illustrate.js")
+ENTRY_POINTS = ("main.js", "worker.js", "illustrate.js", "friend.js")
 """The modules a page or worker loads by name; each becomes one bundle of that name."""
 MINIFIED_ALONE = ("embed.js", "lang/*.js", "*.css")
 """The files minified one by one (glob patterns in web/)."""

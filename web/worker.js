@@ -6,6 +6,7 @@
 //               time; an answer `due` (ms since the epoch) is held until then, and carries
 //               no time: it tells nothing of how long Python took. Answers leave in the
 //               order asked, none before one held ahead of it.
+//               {id, duel: op, arg} -> the same from ginrummy.duel (a match against a friend)
 // Messages out: {stage: name}            while loading; {fatal: message} if it fails;
 //               {stage: "runtime", done}  while the snapshot downloads (done: 0 to 1);
 //               {stage: "fresh"}          the snapshot could not be used: Python starts
@@ -242,7 +243,7 @@ async function boot() {
   bridge.use_key(sealing.key);
   keyKept = sealing.kept;
   postMessage({ stage: "ready" });
-  return bridge;
+  return { bridge, duel: pyodide.pyimport("ginrummy.duel") };
 }
 
 let keyKept = false;
@@ -259,13 +260,13 @@ function until(due) {
 }
 
 onmessage = async (event) => {
-  const { id, op, arg, due } = event.data;
+  const { id, op, duel, arg, due } = event.data;
   let answer;
   try {
-    const bridge = await ready;
+    const engine = await ready;
     if (op === "sealing") return postMessage({ id, text: JSON.stringify({ ok: true, kept: keyKept }) });
     const started = performance.now();
-    const text = bridge.request(op, arg ?? "");
+    const text = duel === undefined ? engine.bridge.request(op, arg ?? "") : engine.duel.request(duel, arg ?? "");
     answer = due === undefined ? { id, text, ms: performance.now() - started } : { id, text };
   } catch (error) {
     const message = String(error && error.message ? error.message : error);

@@ -7,7 +7,10 @@ Every figure is measured over distinct random hands (no cache can help):
 - ``knock11_us``: median time of the knock check of an 11-card hand: the least deadwood
   over every discard, and which discards allow a knock;
 - ``random_hands_per_s``: complete random-vs-random hands per second through the public,
-  checked API (``legal_actions`` and ``play``).
+  checked API (``legal_actions`` and ``play``);
+- ``fair_shuffle_deal_ms`` and ``fair_check_ms``: a friend's match's fair deal
+  (``fair_deal.bench_deal``), CPU time: the three passes and the deal's openings, as the
+  two pages make them one after the other; and the hand's end check of the slower side.
 
 Each call is timed alone and the timer's own cost is taken off.
 """
@@ -20,6 +23,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from .fair_deal import bench_deal
 from .match import Match
 from .melds import melder
 from .state import Phase
@@ -84,6 +88,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"deadwood10_us: {median_us(solver.deadwood, tens):.2f} us")
     print(f"knock11_us: {median_us(knock_check, elevens):.2f} us")
     print(f"random_hands_per_s: {random_hands_per_second(args.seconds, 3):.0f} hands/s")
+    deal = bench_deal()
+    print(f"fair_shuffle_deal_ms: {deal['shuffle_and_deal']:.0f} ms")
+    print(f"fair_check_ms: {deal['check_as_second']:.0f} ms")
     return 0
 
 

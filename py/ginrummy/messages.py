@@ -10,6 +10,9 @@ The English message stays the error's text (for the terminal and for logs); ``ke
 
 from __future__ import annotations
 
+import traceback
+from typing import Any
+
 
 class MessageError(ValueError):
     """A bad-input error with a translatable message: ``key`` and ``params``."""
@@ -21,3 +24,14 @@ class MessageError(ValueError):
         """The page's message id, after ``error.`` ("" when the message has none)."""
         self.params = params
         """The message's parameters: rule names, values, bounds."""
+
+
+def fault_answer(error: Exception) -> dict[str, Any]:
+    """Return the page's answer to a fault in the engine (a bug, not bad input): the
+    error's text, ``"internal": true`` and the traceback, for the page's error dialog."""
+    return {
+        "ok": False,
+        "error": f"internal error: {type(error).__name__}: {error}",
+        "internal": True,
+        "traceback": traceback.format_exc(),
+    }

@@ -745,4 +745,7 @@ export default {
   "ill.mj.points": "Wer Gin macht: {winner}; der andere Spieler: {other}",
   "points.gin_player": "für den, der Gin macht: {rule}",
   "points.other_player": "für den anderen Spieler: {rule}",
+  "friend.bad_code": "Das ist keine vollständige Einladung oder Antwort: Kopiere sie noch einmal ganz (vielleicht wurde sie abgeschnitten).",
+  "friend.other_build": "Die Seite deines Freundes läuft mit einer anderen Version des Spiels: Ladet beide die Seite neu und macht dann eine neue Einladung.",
+  "friend.no_connection": "Eure Browser können sich nicht erreichen. Versucht es im selben WLAN noch einmal, oder einer von euch mit mobilen Daten statt in einem Firmen- oder Schulnetz, und macht eine neue Einladung.",
 }

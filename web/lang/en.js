@@ -726,4 +726,7 @@ export default {
   "ill.mj.points": "Going gin: {winner}; the other player: {other}",
   "points.gin_player": "to the player going gin: {rule}",
   "points.other_player": "to the other player: {rule}",
+  "friend.bad_code": "This is not a whole invite or answer: copy all of it again (it may have been cut short).",
+  "friend.other_build": "Your friend's page runs another version of the game: both of you reload the page, then make a new invite.",
+  "friend.no_connection": "Your browsers could not reach each other. Try again on the same Wi-Fi network, or with one of you on mobile data instead of a work or school network, and make a new invite.",
 };

@@ -745,4 +745,7 @@ export default {
   "ill.mj.points": "Quien hace gin: {winner}; el otro jugador: {other}",
   "points.gin_player": "para quien hace gin: {rule}",
   "points.other_player": "para el otro jugador: {rule}",
+  "friend.bad_code": "Esto no es una invitación o una respuesta completa: vuelve a copiarla entera (quizá se cortó).",
+  "friend.other_build": "La página de tu amigo usa otra versión del juego: recargad la página los dos y haced una nueva invitación.",
+  "friend.no_connection": "Vuestros navegadores no consiguen conectarse. Probad de nuevo en la misma red Wi-Fi, o con uno de vosotros con datos móviles en lugar de una red de trabajo o de escuela, y haced una nueva invitación.",
 }

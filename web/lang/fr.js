@@ -745,4 +745,7 @@ export default {
   "ill.mj.points": "Qui fait gin : {winner} ; l'autre joueur : {other}",
   "points.gin_player": "pour qui fait gin : {rule}",
   "points.other_player": "pour l'autre joueur : {rule}",
+  "friend.bad_code": "Ce n'est pas une invitation ou une réponse complète : copiez-la de nouveau en entier (elle a peut-être été coupée).",
+  "friend.other_build": "La page de votre ami utilise une autre version du jeu : rechargez la page tous les deux, puis faites une nouvelle invitation.",
+  "friend.no_connection": "Vos navigateurs n'arrivent pas à se joindre. Réessayez sur le même réseau Wi-Fi, ou l'un de vous sur les données mobiles plutôt que sur un réseau de travail ou d'école, et faites une nouvelle invitation.",
 }

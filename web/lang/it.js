@@ -745,4 +745,7 @@ export default {
   "ill.mj.points": "Chi fa gin: {winner}; l'altro giocatore: {other}",
   "points.gin_player": "a chi fa gin: {rule}",
   "points.other_player": "all'altro giocatore: {rule}",
+  "friend.bad_code": "Questo non è un invito o una risposta completi: copialo di nuovo tutto (forse è stato tagliato).",
+  "friend.other_build": "La pagina del tuo amico usa un'altra versione del gioco: ricaricate la pagina tutti e due, poi fate un nuovo invito.",
+  "friend.no_connection": "I vostri browser non riescono a raggiungersi. Riprovate sulla stessa rete Wi-Fi, o con uno di voi sui dati mobili invece che su una rete di lavoro o di scuola, e fate un nuovo invito.",
 }

@@ -1,0 +1,189 @@
+"""A match against a friend in the browser: two pages of one Chromium (two contexts, no
+STUN server: host candidates on this machine) connect through ``web/friend.js``, send
+each other the invite and the answer codes, and deal a hand through ginrummy.duel in
+their Python workers; each page holds only its own cards.
+
+The pages are a bare one on the site's origin (``PAGE``): the site's worker (its
+``{duel: op}`` requests) and ``friend.js``, as the "Play a friend" dialog will use them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+PAGE = """<!doctype html><meta charset="utf-8"><title>friend</title>
+<script type="module">
+const worker = new Worker("worker.js", { type: "module" });
+const waiting = new Map();
+let next = 1;
+const ready = new Promise((resolve, reject) => {
+  worker.onmessage = ({ data }) => {
+    if (data.stage === "ready") resolve();
+    else if (data.fatal) reject(new Error(data.fatal));
+    else if (data.id) {
+      waiting.get(data.id)(JSON.parse(data.text));
+      waiting.delete(data.id);
+    }
+  };
+});
+window.duel = async (op, arg) => {
+  await ready;
+  return new Promise((resolve) => {
+    const id = next++;
+    waiting.set(id, resolve);
+    worker.postMessage({ id, duel: op, arg });
+  });
+};
+window.tables = [];
+window.handlers = {
+  table: (table) => window.tables.push(table),
+  refused: (error) => window.tables.push({ refused: error }),
+};
+window.friend = await import("./friend.js");
+await ready;
+window.booted = true;
+</script>"""
+"""The bare page: the worker's duel requests as ``window.duel``, friend.js as ``window.friend``."""
+
+WAIT_MS = 240_000
+"""Generous: the machine running the tests may be very loaded (two Pythons boot at once)."""
+NO_STUN = "{ iceServers: [], handlers }"
+"""The connection's settings in the tests: no STUN server, no outside address; the
+page's handlers keep every table."""
+EN = json.loads(
+    "{"
+    + ",".join(
+        line.strip().rstrip(",")
+        for line in (Path(__file__).resolve().parent.parent / "web/lang/en.js")
+        .read_text("utf-8")
+        .splitlines()
+        if line.strip().startswith('"friend.')
+    )
+    + "}"
+)
+"""The English table's friend's-match strings."""
+
+
+@pytest.fixture
+def pages(browser: Browser, base_url: str) -> Iterator[list[Page]]:
+    """Two booted pages, each in a context of its own (two players' browsers)."""
+    contexts = [browser.new_context(locale="en-US", service_workers="block") for _ in range(2)]
+    opened = []
+    for context in contexts:
+        context.route(
+            "**/friend-test.html", lambda route: route.fulfill(body=PAGE, content_type="text/html")
+        )
+        page = context.new_page()
+        page.goto(f"{base_url}friend-test.html")
+        opened.append(page)
+    for page in opened:
+        page.wait_for_function("window.booted === true", timeout=WAIT_MS)
+    yield opened
+    for context in contexts:
+        context.close()
+
+
+def invite(host: Page, build: str = "b1") -> str:
+    """Have ``host`` make an invite under the standard rules; return its link."""
+    link = host.evaluate(
+        f"""async () => {{
+            const rules = {{ preset: "standard" }};
+            window.invited = await friend.invite(duel, {{ rules, build: "{build}", ...{NO_STUN} }});
+            return window.invited.link;
+        }}"""
+    )
+    assert isinstance(link, str)
+    return link
+
+
+def join(guest: Page, link: str, build: str = "b1", options: str = "") -> Any:
+    """Have ``guest`` join ``link`` (with friend.join's ``options``, JavaScript): its
+    answer's code and the rules, or the error it shows."""
+    return guest.evaluate(
+        f"""async (link) => {{
+            try {{
+                const options = {{ build: "{build}", ...{NO_STUN}, {options} }};
+                window.joined = await friend.join(duel, link, options);
+                return {{ code: window.joined.code, rules: window.joined.rules }};
+            }} catch (error) {{
+                return {{ error: error.message, friendly: error instanceof friend.FriendError }};
+            }}
+        }}""",
+        link,
+    )
+
+
+def test_two_pages_connect_and_each_is_dealt_only_its_own_hand(pages: list[Page]) -> None:
+    host, guest = pages
+    link = invite(host)
+    assert re.fullmatch(r"http://[^#]+/friend-test\.html#friend=[A-Za-z0-9_-]+", link)
+    joined = join(guest, link)
+    assert "code" in joined, joined
+    assert joined["rules"]["knock_limit"] == 10
+    assert "a=candidate" not in link and "a=candidate" not in joined["code"]  # deflated
+    guest.evaluate("() => { joined.connected.then((match) => (window.match = match)); }")
+    host.evaluate(
+        "async (code) => { window.match = await invited.accept(code); }",
+        joined["code"],
+    )
+    hands = []
+    for page in pages:
+        page.wait_for_function(
+            "tables.some((table) => table.stage === 'playing')", timeout=WAIT_MS, polling=500
+        )
+        table = page.evaluate("tables.findLast((table) => table.stage === 'playing')")
+        hands.append(table["view"]["hand"])
+    assert [len(hand) for hand in hands] == [10, 10]
+    assert not set(hands[0]) & set(hands[1])
+    for seat, page in enumerate(pages):
+        # what the page was told, and what its worker keeps of the match (its save)
+        seen = json.dumps(page.evaluate("tables")) + json.dumps(page.evaluate("duel('save')"))
+        assert all(f'"{card}"' in seen for card in hands[seat])
+        assert not [card for card in hands[1 - seat] if f'"{card}"' in seen], (
+            "a page saw the other's card"
+        )
+    # the first move reaches the other page, whose table then lists its own moves
+    mover = host.evaluate("tables.at(-1).view.to_move")
+    legal = pages[mover].evaluate("tables.at(-1).view.legal")
+    assert legal and not pages[1 - mover].evaluate("tables.at(-1).view.legal")
+    pages[mover].evaluate("(action) => match.play(action)", "pass" if "pass" in legal else legal[0])
+    pages[1 - mover].wait_for_function(
+        "tables.at(-1).view.legal.length > 0", timeout=WAIT_MS, polling=500
+    )
+    states = [
+        page.evaluate("duel('table').then((answer) => answer.table.state_hash)") for page in pages
+    ]
+    assert states[0] == states[1]
+
+
+def test_an_invite_of_another_build_is_refused_plainly(pages: list[Page]) -> None:
+    host, guest = pages
+    joined = join(guest, invite(host, build="b1"), build="b2")
+    assert joined == {"error": EN["friend.other_build"], "friendly": True}
+
+
+def test_a_code_cut_short_or_of_the_wrong_kind_is_refused_plainly(pages: list[Page]) -> None:
+    host, guest = pages
+    link = invite(host)
+    assert join(guest, link[:-40]) == {"error": EN["friend.bad_code"], "friendly": True}
+    # an answer's code where an invite's is asked for
+    joined = join(guest, link)
+    assert join(host, joined["code"]) == {"error": EN["friend.bad_code"], "friendly": True}
+
+
+def test_pages_that_cannot_reach_each_other_say_what_to_try(pages: list[Page]) -> None:
+    host, guest = pages
+    joined = join(guest, invite(host), options="connectMs: 3000")
+    assert "code" in joined, joined
+    # the host never takes the answer: the guest's page gives up after connectMs
+    failed = guest.evaluate(
+        "() => joined.connected.then(() => 'connected', (error) => error.message)"
+    )
+    assert failed == EN["friend.no_connection"]

@@ -1,0 +1,175 @@
+"""The page's requests for a friend's match: offer, join and accept through JSON texts,
+the same build checked, the cut neither page chose, a hand played, a refused message
+that ends the match, and a resume."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from ginrummy.duel import DuelError, DuelSession, commitment, request
+
+
+def ask(session: DuelSession, op: str, argument: Any = None) -> dict[str, Any]:
+    text = argument if isinstance(argument, str) else json.dumps(argument or {})
+    answer = json.loads(request(op, text, session))
+    assert isinstance(answer, dict)
+    return answer
+
+
+class Pages:
+    """A host's and a guest's page, set up through the page's requests."""
+
+    def __init__(self, rules: Any = "standard") -> None:
+        self.sessions = [DuelSession(), DuelSession()]
+        host, guest = self.sessions
+        offer = ask(host, "offer", {"rules": {"preset": rules}, "build": "b7"})["offer"]
+        answer = ask(guest, "join", {"offer": offer, "build": "b7"})["answer"]
+        started = ask(host, "accept", {"answer": answer})
+        assert started["ok"], started
+        self.inbox: list[list[dict[str, Any]]] = [[], started["send"]]
+        self.deliver()
+
+    def deliver(self) -> None:
+        while any(self.inbox):
+            for seat in (0, 1):
+                while self.inbox[seat]:
+                    answer = ask(self.sessions[seat], "receive", self.inbox[seat].pop(0))
+                    assert answer["ok"], answer
+                    self.inbox[1 - seat] += answer["send"]
+
+    def play(self, seat: int, action: str) -> dict[str, Any]:
+        answer = ask(self.sessions[seat], "play", action)
+        assert answer["ok"], answer
+        self.inbox[1 - seat] += answer["send"]
+        self.deliver()
+        return answer
+
+    def table(self, seat: int) -> dict[str, Any]:
+        answer = ask(self.sessions[seat], "table")
+        assert answer["ok"]
+        table = answer["table"]
+        assert isinstance(table, dict)
+        return table
+
+
+def test_two_pages_set_up_a_match_and_play_a_hand() -> None:
+    pages = Pages("oklahoma")
+    rng = random.Random(5)
+    while True:
+        tables = [pages.table(seat) for seat in (0, 1)]
+        movers = [s for s in (0, 1) if tables[s].get("view") and tables[s]["view"]["legal"]]
+        movers = [s for s in movers if tables[s]["view"]["to_move"] == s]
+        if not movers:
+            break
+        legal = tables[movers[0]]["view"]["legal"]
+        out = [a for a in legal if a.startswith(("gin", "knock"))]
+        pages.play(movers[0], rng.choice(out or legal))
+    host, guest = (pages.table(seat) for seat in (0, 1))
+    assert host["stage"] == guest["stage"] == "shown"
+    assert host["view"]["scores"] == guest["view"]["scores"]
+    assert host["view"]["preset"] == "oklahoma"
+    assert host["state_hash"] == guest["state_hash"]
+    assert host["view"]["hands"] == guest["view"]["hands"]
+
+
+def test_pages_of_different_builds_do_not_play() -> None:
+    host, guest = DuelSession(), DuelSession()
+    offer = host.offer({"rules": "standard", "build": "b7"})["offer"]
+    with pytest.raises(DuelError, match="runs build 'b7' and this page 'b8'"):
+        guest.join({"offer": offer, "build": "b8"})
+    with pytest.raises(DuelError, match="speaks protocol 2"):
+        guest.join({"offer": {**offer, "protocol": 2}, "build": "b7"})
+    with pytest.raises(DuelError, match="not a gin rummy offer"):
+        guest.join({"offer": {}, "build": "b7"})
+
+
+def test_an_answer_to_another_offer_is_refused() -> None:
+    host, guest = DuelSession(), DuelSession()
+    offer = host.offer({"rules": "standard", "build": "b7"})["offer"]
+    answer = guest.join({"offer": offer, "build": "b7"})["answer"]
+    host.offer({"rules": "standard", "build": "b7"})
+    with pytest.raises(DuelError, match="to another offer"):
+        host.accept({"answer": answer})
+
+
+def test_a_host_share_other_than_the_one_committed_to_is_refused() -> None:
+    """The host cannot pick the cut after seeing the guest's share."""
+    host, guest = DuelSession(), DuelSession()
+    offer = host.offer({"rules": "standard", "build": "b7"})["offer"]
+    answer = guest.join({"offer": offer, "build": "b7"})["answer"]
+    hello = host.accept({"answer": answer})["send"][0]
+    other = "0" * 32
+    assert commitment(other) != offer["commit"]
+    answer = ask(guest, "receive", {**hello, "share": other})
+    assert not answer["ok"] and "not the one it committed to" in answer["error"]
+
+
+def test_a_refused_message_ends_the_match_and_says_why() -> None:
+    pages = Pages()
+    host_table = pages.table(0)
+    mover = host_table["view"]["to_move"]
+    sent = pages.play(mover, "pass")["send"]
+    answer = ask(pages.sessions[1 - mover], "receive", sent[0])
+    assert not answer["ok"] and answer["ended"]
+    assert "a replayed message" in answer["error"]
+    assert answer["table"]["stage"] == "ended"
+
+
+def test_a_dropped_connection_resumes_through_the_requests() -> None:
+    pages = Pages()
+    mover = pages.table(0)["view"]["to_move"]
+    answer = ask(pages.sessions[mover], "play", "pass")
+    assert answer["send"]  # lost: never delivered
+    request_ = ask(pages.sessions[1 - mover], "resume")["send"]
+    resent = ask(pages.sessions[mover], "receive", request_[0])["send"]
+    assert resent == answer["send"]
+    pages.inbox[1 - mover] += resent
+    pages.deliver()
+    assert pages.table(0)["state_hash"] == pages.table(1)["state_hash"]
+
+
+def test_bad_requests_are_clear_errors() -> None:
+    session = DuelSession()
+    assert "unknown request" in ask(session, "deal")["error"]
+    assert "no match against a friend" in ask(session, "play", "stock")["error"]
+    assert "not JSON" in json.loads(request("join", "{", session))["error"]
+    assert "rules are not valid" in ask(session, "offer", {"rules": "poker", "build": "b"})["error"]
+
+
+def test_a_page_reloaded_takes_its_match_up_from_its_save() -> None:
+    """A page saves after each move and reloads; the draw the other page made while it
+    was away comes again, and the hand plays on."""
+    pages = Pages()
+    mover = pages.table(0)["view"]["to_move"]
+    pages.play(mover, "pass")
+    pages.play(1 - mover, "pass")
+    away = 1 - mover
+    saved = ask(pages.sessions[away], "save")["save"]
+    assert ask(pages.sessions[mover], "play", "stock")["send"]  # lost on its way
+    pages.sessions[away] = DuelSession()
+    loaded = ask(pages.sessions[away], "load", {"save": saved})
+    assert loaded["ok"] and loaded["table"]["stage"] == "playing"
+    for seat in (0, 1):
+        pages.inbox[1 - seat] += ask(pages.sessions[seat], "resume")["send"]
+    pages.deliver()
+    assert pages.table(mover)["view"]["phase"] == "discard"
+    assert pages.table(mover)["stage"] == "playing"
+    assert pages.table(0)["state_hash"] == pages.table(1)["state_hash"]
+
+
+def test_an_older_save_does_not_resume() -> None:
+    """A page that lost a move it had sent (a stale save) cannot take the match up."""
+    pages = Pages()
+    mover = pages.table(0)["view"]["to_move"]
+    saved = ask(pages.sessions[mover], "save")["save"]
+    pages.play(mover, "pass")
+    pages.sessions[mover] = DuelSession()
+    ask(pages.sessions[mover], "load", {"save": saved})
+    request_ = ask(pages.sessions[mover], "resume")["send"][0]
+    answer = ask(pages.sessions[1 - mover], "receive", request_)
+    assert not answer["ok"] and "lost moves it had sent" in answer["error"]
+    assert ask(pages.sessions[0], "load", {"save": {"format": "x"}})["ok"] is False
