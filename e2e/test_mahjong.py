@@ -648,7 +648,7 @@ def test_an_addition_to_a_set_shares_a_row_with_its_discard_in_french(
     # table" (a lay is always on the table) and took a line more on other turns.
     plant_played(page, base_url, "360x640", 12, seed=4, lang="fr")
     expect(page.locator("#opp-says")).to_have_text(
-        "L'adversaire a pris la pile jusqu'à 6♦, a posé une combinaison et a écarté Q♣."
+        "L'adversaire a pris la pile jusqu'à 6♦, a posé une combinaison et a écarté la Q♣."
     )
     page.emulate_media(reduced_motion="reduce")
     page.click("#hint-button")

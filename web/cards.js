@@ -18,9 +18,11 @@ const ARTICLE_RANKS = new Set(["A", "8", "J", "Q", "K"]);
 /**
  * Return a card named with its definite article as a sentence names it: "the 7♥" (French
  * "le 7♥", "la Q♥", "l'A♥"; in words when `spoken`, "la dame de cœur"). Each language's
- * `card.the.RANK` (A, 8, J, Q, K) and `card.the.other` say which article a rank takes.
+ * `card.the.RANK` (A, 8, J, Q, K) and `card.the.other` say which article a rank takes. No
+ * card (a big gin confirms none) gives an empty text.
  */
 export function theCard(text, spoken = false) {
+  if (!text) return "";
   const rank = ARTICLE_RANKS.has(text[0]) ? text[0] : "other";
   return t(`card.the.${rank}`, { card: spoken ? cardName(text) : prettyCard(text) });
 }

@@ -45,6 +45,11 @@ function flight(card, from) {
 export function deal(dealer, { ms, fly }, clock) {
   const cards = dealOrder(dealer);
   if (!ms || !cards.length) return Promise.resolve(clock());
+  for (const card of cards) {
+    // a slide of the last hand's end may still run on a card element the table kept
+    const slides = card.getAnimations().filter((a) => !(a instanceof CSSTransition || a instanceof CSSAnimation));
+    for (const slide of slides) slide.cancel();
+  }
   const stock = $("stock").getBoundingClientRect();
   const flying = ms * FLIGHT;
   const step = cards.length > 1 ? (ms - flying) / (cards.length - 1) : 0;
