@@ -221,7 +221,7 @@ def test_argparse_errors_are_one_line_with_the_help_to_read(
     err = capsys.readouterr().err
     assert stopped.value.code == 2
     assert err.startswith(f"ginrummy: error: {message}"), err
-    assert err.endswith(f" (see python -m ginrummy{command} --help)\n"), err
+    assert err.endswith(f" (see ginrummy{command} --help)\n"), err  # the installed command
     assert err.count("\n") == 1, err
 
 
