@@ -374,12 +374,25 @@ def test_the_new_game_form_puts_rules_and_seed_in_the_url(page: Page, base_url: 
     expect(form.locator(".about")).to_contain_text(
         "From the rules as written in Spanish, Italian, and French."
     )
+    # the levels, weakest first as measured, each told by its result against the one below
+    level = form.locator("label.field").filter(has=page.locator("select:not([name])"))
+    options = level.locator("option").evaluate_all("os => os.map(o => o.value)")
+    assert options == ["random", "easy", "simple", "normal", "hard", "expert"]
+    expect(level.locator("small")).to_have_text("Wins about 7 of 10 games against Simple.")
+    level.locator("select").select_option("expert")
+    expect(level.locator("small")).to_have_text(
+        "Wins about 5 of 10 games against Hard: thinks longer, but is not yet measurably stronger."
+    )
+    level.locator("select").select_option("random")
+    expect(level.locator("small")).to_contain_text("The weakest")
+    level.locator("select").select_option("hard")
     form.locator("summary").click()
     form.locator("input[name=gin_bonus]").fill("30")
     form.locator("input[inputmode=numeric]").last.fill("42")
     form.locator("button.primary").click()
     wait_idle(page)
     assert "preset=oklahoma" in page.url and "gin_bonus=30" in page.url and "seed=42" in page.url
+    assert "level=hard" in page.url
     assert engine_match(page).rules.gin_bonus == 30
 
 

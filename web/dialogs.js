@@ -116,6 +116,23 @@ function sourceText(source) {
   return t("form.source", { languages: list(languages) });
 }
 
+/** Return a level's name without its note: "Simple (the research baseline)" is "Simple". */
+function levelName(name) {
+  return t(`level.${name}`).replace(/\s*\(.*\)$/, "");
+}
+
+/**
+ * Return what a player reads of a level's measured strength (`strength`, the bridge's
+ * `options.strength`): its games of ten won against the level below it, and whether it
+ * is measurably stronger; the weakest has none below it.
+ */
+function levelStrength(name, strength) {
+  const measured = strength[name];
+  if (!measured) return t("level.weakest");
+  const key = !measured.stronger ? "level.not_stronger" : measured.in_ten === 10 ? "level.always" : "level.stronger";
+  return t(key, { n: measured.in_ten, level: levelName(measured.against) });
+}
+
 /**
  * Show the new-game form filled from `current` (URL-style params) and resolve with the
  * params to start, or null when cancelled. `check(params)` answers an error or null;
@@ -171,7 +188,11 @@ export function newGameForm(dialog, options, current, check, help) {
     level.append(option);
   }
   level.value = current.level || options.default_level;
-  levelLabel.append(level);
+  const levelAbout = element("small", "", "");
+  const describeLevel = () => (levelAbout.textContent = levelStrength(level.value, options.strength));
+  describeLevel();
+  level.addEventListener("change", describeLevel);
+  levelLabel.append(level, levelAbout);
 
   const seedLabel = element("label", "field", t("form.seed"));
   const seed = element("input");

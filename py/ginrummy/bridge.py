@@ -76,6 +76,7 @@ from . import __version__, record
 from . import rules as rules_module
 from .actions import Action, Kind
 from .cards import format_card, format_mask
+from .level_strength import strength_json
 from .match import MAX_SEED, SECRET, Match, random_seed
 from .messages import MessageError
 from .rules import (
@@ -103,8 +104,9 @@ if TYPE_CHECKING:
 # game, the tests) deals without loading them. (The page's Python has them all: it boots
 # from a snapshot made after every request was made once, tools/snapshot.py.)
 
-LEVELS = ("random", "simple", "easy", "normal", "hard", "expert")
-"""The opponent's levels, weakest first: ``ginrummy.bot.LEVELS``, named here so that the
+LEVELS = ("random", "easy", "simple", "normal", "hard", "expert")
+"""The opponent's levels, weakest first as measured (``level_strength``):
+``ginrummy.bot.LEVELS``, named here so that the
 first deal does not wait for the opponent's modules (the page loads them with ``warm``)."""
 
 DEFAULT_LEVEL = "normal"
@@ -757,7 +759,7 @@ def parameters() -> list[Json]:
 
 
 def options() -> Json:
-    """Return what the new-game form offers: presets, parameters, levels."""
+    """Return what the new-game form offers: presets, parameters, levels and their strength."""
     presets = [
         {"name": name, "source": PRESET_SOURCES[name], "rules": rules.to_dict()}
         for name, rules in PRESETS.items()
@@ -768,6 +770,7 @@ def options() -> Json:
         "parameters": parameters(),
         "levels": list(LEVELS),
         "default_level": DEFAULT_LEVEL,
+        "strength": strength_json(),
     }
 
 

@@ -31,7 +31,7 @@ from .expert import ExpertPlayer
 from .heuristic import STYLES, HeuristicPlayer
 from .mahjong import FlowPlayer
 
-LEVELS = ("random", "simple", "easy", "normal", "hard", "expert")
+LEVELS = ("random", "easy", "simple", "normal", "hard", "expert")
 """Every player name ``make_player`` knows, weakest first."""
 
 __all__ = ["LEVELS", "REASONS", "Decision", "Player", "advise", "make_player", "render"]
