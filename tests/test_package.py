@@ -85,7 +85,7 @@ def test_the_installed_command_runs_the_command_line(fresh_venv: Path) -> None:
     usage = subprocess.run([command, "--help"], capture_output=True, text=True, check=True)
     assert usage.stdout.startswith("usage: ginrummy ")
     wrong = subprocess.run([command, "meld", "Zz"], capture_output=True, text=True, check=False)
-    assert wrong.returncode == 2 and wrong.stderr.startswith("error: ")
+    assert wrong.returncode == 2 and wrong.stderr.startswith("ginrummy: error: ")
     # It is the wheel's code, not this repository's: the package is in the venv.
     where = subprocess.run(
         [fresh_venv / "bin" / "python", "-c", "import ginrummy; print(ginrummy.__file__)"],
