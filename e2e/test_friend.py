@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from player import hand_cards, open_game, phase, poll, saved, take_turn
+from playwright.sync_api import Browser, Page, expect
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>friend</title>
 <script type="module">
@@ -187,3 +188,80 @@ def test_pages_that_cannot_reach_each_other_say_what_to_try(pages: list[Page]) -
         "() => joined.connected.then(() => 'connected', (error) => error.message)"
     )
     assert failed == EN["friend.no_connection"]
+
+
+# --- the page: "Play a friend" in the new-game dialog, and the match at the table -------
+
+NO_STUN_PAGE = """{
+    const Native = RTCPeerConnection;
+    window.RTCPeerConnection = class extends Native {
+        constructor(config = {}) { super({ ...config, iceServers: [] }); }
+    };
+}"""
+"""Run first in each page: its connections use no STUN server (host candidates only)."""
+ACTIONS = (
+    "() => [...document.querySelectorAll('#table [data-action]')]"
+    ".map((control) => control.dataset.action).join()"
+)
+"""The moves the table offers now, as one text (it changes once a move is taken)."""
+
+
+@pytest.fixture
+def tables(browser: Browser, base_url: str) -> Iterator[list[Page]]:
+    """Two players' pages of the site, a game against the computer dealt in each: a match
+    won by the first hand won, so a whole match is one hand."""
+    contexts = [browser.new_context(locale="en-US", service_workers="block") for _ in range(2)]
+    opened = []
+    for context in contexts:
+        context.add_init_script(NO_STUN_PAGE)
+        page = context.new_page()
+        open_game(page, base_url, "?preset=standard&match=hands&hands_to_win=1&seed=3")
+        opened.append(page)
+    yield opened
+    for context in contexts:
+        context.close()
+
+
+def connect_tables(host: Page, guest: Page) -> None:
+    """Have ``host`` invite from the new-game dialog and ``guest`` open the link and send
+    its answer back; wait until both tables show the first hand."""
+    host.click("#new-button")
+    host.click('#newgame [data-friend="host"]')
+    link = host.locator('#newgame textarea[name="invite"]')
+    expect(link).to_have_value(re.compile("#friend="), timeout=WAIT_MS)
+    expect(host.locator("#newgame canvas.friend-qr")).to_have_attribute("role", "img")
+    guest.goto(link.input_value())
+    answer = guest.locator('#newgame textarea[name="answer"]')
+    expect(answer).not_to_have_value("", timeout=WAIT_MS)
+    host.fill('#newgame textarea[name="answer"]', answer.input_value())
+    host.click('#newgame [data-friend="connect"]')
+    for page in (host, guest):
+        expect(page.locator("#newgame")).not_to_be_visible(timeout=WAIT_MS)
+        expect(page.locator("#hand .card")).to_have_count(10, timeout=WAIT_MS)
+        expect(page.locator("#hint-button")).to_be_hidden()
+
+
+def test_two_pages_play_a_whole_match_at_the_table(tables: list[Page]) -> None:
+    host, guest = tables
+    computer_game = [saved(page)["save"] for page in tables]
+    stats = [page.evaluate("localStorage.getItem('ginrummy.stats')") for page in tables]
+    connect_tables(host, guest)
+    hands = [set(hand_cards(page)) for page in tables]
+    assert not hands[0] & hands[1]
+    for _ in range(400):
+        if all(phase(page) == "match_over" for page in tables):
+            break
+        movers = [page for page in tables if page.evaluate(ACTIONS)]
+        if not movers:
+            host.wait_for_timeout(100)
+            continue
+        before = movers[0].evaluate(ACTIONS)
+        take_turn(movers[0])
+        poll(movers[0], ACTIONS, lambda now, before=before: now != before)
+    assert [phase(page) for page in tables] == ["match_over", "match_over"]
+    results = [page.locator("#showdown").inner_text() for page in tables]
+    assert all("Score sheet" in text or "score" in text.lower() for text in results), results
+    # the friend's match saved nothing over the game against the computer, nor counted in
+    # its statistics
+    assert [saved(page)["save"] for page in tables] == computer_game
+    assert [page.evaluate("localStorage.getItem('ginrummy.stats')") for page in tables] == stats

@@ -22,6 +22,8 @@ PAGE = {
     "worker.js": 'import { loadPyodide } from "./pyodide/pyodide.mjs";\nloadPyodide();\n',
     "illustrate.js": 'import { shared } from "./shared.js";\nshared("frame");\n',
     "friend.js": 'export const meet = () => "friend";\n',
+    "friend-dialog.js": 'import qrcode from "qrcode-generator";\n'
+    'export const drawn = () => qrcode(0, "L");\n',
     "shared.js": "export function shared(text) {\n  // a comment the site does not need\n"
     "  return text.toUpperCase();\n}\n",
     "lang/en.js": 'export default {\n  hello: "Hello",\n};\n',
@@ -30,7 +32,8 @@ PAGE = {
     "sw.js": "const BUILD = {};\n",
     "style.css": "body {\n  margin: 0;\n}\n",
 }
-"""A page shaped like web/: its entry points (two sharing a module), languages, the rest."""
+"""A page shaped like web/: its entry points (two sharing a module, one importing an npm
+package by its bare name), languages, the rest."""
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +59,7 @@ def test_the_site_gets_each_entry_point_bundled_and_the_rest_minified(
     assert len(chunks) == 1, "main.js and illustrate.js share one chunk"
     assert preloads == [chunks[0], "lang/en.js"]  # what main.js imports at once
     shipped = sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file())
-    entries = ["main.js", "worker.js", "illustrate.js", "friend.js"]
+    entries = ["main.js", "worker.js", "illustrate.js", "friend-dialog.js", "friend.js"]
     alone = ["lang/en.js", "lang/de.js", "embed.js", "sw.js", "style.css"]
     assert shipped == sorted([*chunks, *entries, *alone]), "shared.js is in the chunk only"
     assert "a comment" not in (out / chunks[0]).read_text()
@@ -64,6 +67,7 @@ def test_the_site_gets_each_entry_point_bundled_and_the_rest_minified(
     assert (out / "style.css").read_text().strip() == "body{margin:0}"
     assert (out / "sw.js").read_text() == PAGE["sw.js"], "sw.js is kept for the build to fill"
     assert "Hallo" in (out / "lang/de.js").read_text()
+    assert "qrcode-generator" not in (out / "friend-dialog.js").read_text(), "npm's is bundled"
 
 
 def test_a_script_no_entry_point_imports_stops_the_build(

@@ -173,3 +173,47 @@ def test_an_older_save_does_not_resume() -> None:
     answer = ask(pages.sessions[1 - mover], "receive", request_)
     assert not answer["ok"] and "lost moves it had sent" in answer["error"]
     assert ask(pages.sessions[0], "load", {"save": {"format": "x"}})["ok"] is False
+
+
+def test_each_page_draws_its_player_at_seat_zero_through_a_hand() -> None:
+    """The page's state (``friend_table``): the guest's view too has its own hand at seat
+    0 and its turn as seat 0's; a page that waits has no move; the hand's result and the
+    score sheet each page draws are the other's with the seats exchanged."""
+    pages = Pages()
+    rng = random.Random(3)
+    while True:
+        states = [ask(session, "table") for session in pages.sessions]
+        for seat, answer in enumerate(states):
+            table, state = answer["table"], answer["state"]
+            assert state["friend"]["seat"] == seat
+            assert state["view"]["seat"] == 0 and state["view"]["hand"] == table["view"]["hand"]
+            assert state["view"]["legal"] == table["view"]["legal"]
+            assert not state["opponent_to_move"] and state["stats"] is None
+        movers = [s for s in (0, 1) if states[s]["state"]["view"]["to_move"] == 0]
+        legal = states[movers[0]]["state"]["view"]["legal"] if movers else []
+        if not legal:
+            break
+        out = [a for a in legal if a.startswith(("gin", "knock"))]
+        pages.play(movers[0], rng.choice(out or legal))
+    host, guest = (answer["state"] for answer in states)
+    assert host["view"]["phase"] == guest["view"]["phase"] == "hand_over"
+    assert host["result"]["points"] == guest["result"]["points"][::-1]
+    assert host["view"]["scores"]["totals"] == guest["view"]["scores"]["totals"][::-1]
+    assert host["view"]["hands"] == guest["view"]["hands"][::-1]
+    pages.play(0, "next")  # the host is ready: it waits for its friend
+    waiting = ask(pages.sessions[0], "table")["state"]
+    assert waiting["friend"]["waiting"] and waiting["prompt"] == {"id": "friend_waiting"}
+    assert waiting["view"]["legal"] == []
+    pages.play(1, "next")
+    assert all(ask(s, "table")["state"]["view"]["hand_number"] == 2 for s in pages.sessions)
+
+
+def test_an_offer_takes_the_new_game_forms_params() -> None:
+    host, guest = DuelSession(), DuelSession()
+    params = {"preset": "standard", "knock_limit": "7", "spade_double": "true"}
+    offer = ask(host, "offer", {"rules": params, "build": "b7"})["offer"]
+    assert offer["rules"]["knock_limit"] == 7 and offer["rules"]["spade_double"] is True
+    joined = ask(guest, "join", {"offer": offer, "build": "b7"})
+    assert joined["params"] == params
+    bad = ask(host, "offer", {"rules": {"preset": "standard", "knock_limit": "x"}, "build": "b"})
+    assert not bad["ok"] and "rules are not valid" in bad["error"]

@@ -36,7 +36,7 @@ from pathlib import Path
 import pytest
 
 import ginrummy
-from ginrummy import bridge, cards, rules
+from ginrummy import bridge, cards, friend_table, rules
 from ginrummy.actions import Kind
 from ginrummy.bot.decision import REASONS
 from ginrummy.messages import MessageError
@@ -172,9 +172,11 @@ def message_keys() -> set[str]:
 
 
 def prompt_ids() -> set[str]:
-    """Return the prompt ids ``bridge.prompt`` can answer (its ``{"id": ...}`` literals)."""
+    """Return the prompt ids ``bridge.prompt`` and ``friend_table.page_state`` can answer
+    (their ``{"id": ...}`` literals)."""
     ids = set()
-    for node in ast.walk(ast.parse(inspect.getsource(bridge.prompt))):
+    sources = (inspect.getsource(bridge.prompt), inspect.getsource(friend_table.page_state))
+    for node in (node for source in sources for node in ast.walk(ast.parse(source))):
         if isinstance(node, ast.Dict):
             for key, value in zip(node.keys, node.values, strict=True):
                 if isinstance(key, ast.Constant) and key.value == "id":

@@ -2,10 +2,12 @@
 
 The page's sources in ``web/`` are plain ES modules, readable as they are. The site gets:
 
-- ``main.js``, ``worker.js``, ``illustrate.js``, ``friend.js``: the entry points (the page,
-  the Python worker, the frame that draws illustrations for embeds, a match against a
-  friend's page, which the page will import when a player asks for one), each bundled with
-  the modules it imports; what two of them share goes into one ``chunk-HASH.js``;
+- ``main.js``, ``worker.js``, ``illustrate.js``, ``friend-dialog.js``, ``friend.js``: the
+  entry points (the page, the Python worker, the frame that draws illustrations for embeds,
+  the dialogs of a match against a friend, which the page imports when a player asks for
+  one, and the connection to the friend's page they use), each bundled with the modules it
+  imports (npm packages too: ``node_modules`` is where a bare import is found); what two of
+  them share goes into one ``chunk-HASH.js``;
 - ``lang/*.js``, ``embed.js`` and every ``.css``, each minified on its own: a language
   table is loaded by its name when chosen, ``embed.js`` is a classic script for other
   sites' pages;
@@ -23,6 +25,7 @@ the minified files weigh about half.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import tempfile
@@ -32,7 +35,7 @@ from typing import Any
 Metafile = dict[str, Any]
 """esbuild's account of a build (``--metafile``): its inputs, and each output's imports."""
 
-ENTRY_POINTS = ("main.js", "worker.js", "illustrate.js", "friend.js")
+ENTRY_POINTS = ("main.js", "worker.js", "illustrate.js", "friend-dialog.js", "friend.js")
 """The modules a page or worker loads by name; each becomes one bundle of that name."""
 MINIFIED_ALONE = ("embed.js", "lang/*.js", "*.css")
 """The files minified one by one (glob patterns in web/)."""
@@ -77,6 +80,7 @@ def bundle_page(source: Path, out: Path, root: Path) -> list[str]:
             f"--outdir={out.resolve()}",
             f"--metafile={meta}",
             cwd=source,
+            node_path=root / "node_modules",
         )
         bundled = json.loads(meta.read_text())
     alone = sorted({path for pattern in MINIFIED_ALONE for path in source.glob(pattern)})
@@ -89,13 +93,17 @@ def bundle_page(source: Path, out: Path, root: Path) -> list[str]:
     return static_imports(bundled, source, out, "main.js")
 
 
-def run(program: Path, *args: str | Path, cwd: Path | None = None) -> None:
-    """Run esbuild with ``args`` (in ``cwd``) quietly but for warnings and errors.
+def run(
+    program: Path, *args: str | Path, cwd: Path | None = None, node_path: Path | None = None
+) -> None:
+    """Run esbuild with ``args`` (in ``cwd``) quietly but for warnings and errors, finding
+    the packages of bare imports in ``node_path``.
 
     :raises SystemExit: when it fails.
     """
     words = [str(program), *map(str, args), "--log-level=warning"]
-    if subprocess.run(words, cwd=cwd, check=False).returncode != 0:
+    env = None if node_path is None else {**os.environ, "NODE_PATH": str(node_path)}
+    if subprocess.run(words, cwd=cwd, env=env, check=False).returncode != 0:
         raise SystemExit("esbuild failed (see above)")
 
 

@@ -74,6 +74,9 @@ one (``snapshot.py``)."""
 FALLBACK_LINE = 'const FALLBACK = { stdlib: "", micropip: "", wheel: "" };'
 """The line of ``web/worker.js`` that names the files of ``PYTHON_DIR`` a Python started
 afresh loads; the build writes the real ones."""
+BUILD_ID_LINE = 'const BUILD_ID = "unbuilt";'
+"""The line of ``web/worker.js`` that names this build (pages of one build play a friend's
+match together); the build writes the engine wheel's SHA-256 (its first 16 digits)."""
 PYTHON_DIR = "python"
 """The site's folder of the engine's wheel, its index and what a Python started afresh
 needs; the service worker does not keep it."""
@@ -197,6 +200,7 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> 
     lines = {
         SNAPSHOT_LINE: f'const SNAPSHOT = "{snapshots.snapshot_name(wheel)}";',
         FALLBACK_LINE: f"const FALLBACK = {json.dumps(fallback)};",
+        BUILD_ID_LINE: f'const BUILD_ID = "{hashlib.sha256(wheel.read_bytes()).hexdigest()[:16]}";',
     }
     where = cdn_url(root) if cdn else ""
     if where:

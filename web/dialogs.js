@@ -136,9 +136,11 @@ function levelStrength(name, strength) {
 /**
  * Show the new-game form filled from `current` (URL-style params) and resolve with the
  * params to start, or null when cancelled. `check(params)` answers an error or null;
- * `help(params)`, if given, explains the rules the form holds now.
+ * `help(params)`, if given, explains the rules the form holds now. With `friend`, the form
+ * offers to play a friend instead: that resolves with `{friend: rules}`, the rules its
+ * fields hold (a preset and the fields changed), unchecked (the match's offer checks them).
  */
-export function newGameForm(dialog, options, current, check, help) {
+export function newGameForm(dialog, options, current, check, help, friend = false) {
   dialog.replaceChildren();
   const form = element("form", "new-game");
   form.method = "dialog";
@@ -212,7 +214,10 @@ export function newGameForm(dialog, options, current, check, help) {
   start.value = "start";
   const cancel = button(t("form.cancel"));
   const row = element("div", "buttons");
-  row.append(cancel, start);
+  row.append(cancel);
+  const versus = friend ? button(t("form.friend"), { friend: "host" }) : null;
+  if (versus) row.append(versus);
+  row.append(start);
   form.append(row);
   dialog.append(form);
 
@@ -247,6 +252,11 @@ export function newGameForm(dialog, options, current, check, help) {
 
   return new Promise((resolve) => {
     cancel.addEventListener("click", () => dialog.close());
+    versus?.addEventListener("click", () => {
+      const { seed: _seed, level: _level, practice: _practice, ...rules } = collect();
+      resolve({ friend: rules });
+      dialog.close();
+    });
     dialog.addEventListener("close", () => resolve(null), { once: true }); // Escape too
     form.addEventListener("submit", async (event) => {
       event.preventDefault();

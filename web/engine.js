@@ -17,6 +17,7 @@ const ANSWER_MS = 60000;
  * time for each answer is recorded as a performance measure named "bridge OP", but for
  * an answer held until `due` (ms since the epoch: `performance.timeOrigin +
  * performance.now()`), which comes then and not sooner, and with no time of its own.
+ * `call.duel(op, arg)` is the same for a friend's match's requests (ginrummy.duel).
  */
 export function startEngine(onStage, onFail) {
   // index.html starts the worker before any module loads; make one if it did not.
@@ -87,13 +88,17 @@ export function startEngine(onStage, onFail) {
     }
   });
 
-  return (op, arg = "", due = undefined) =>
+  // `message` (with `op` or `duel`) to the worker, as a promise of its answer
+  const ask = (name, message) =>
     new Promise((resolve) => {
       if (failed) return resolve({ ok: false, error: t("error.stopped"), internal: true });
       const id = next++;
-      const entry = { op, resolve, clock: 0 };
+      const entry = { op: name, resolve, clock: 0 };
       waiting.set(id, entry);
       if (ready) startClock(entry);
-      worker.postMessage({ id, op, arg, due });
+      worker.postMessage({ id, ...message });
     });
+  const call = (op, arg = "", due = undefined) => ask(op, { op, arg, due });
+  call.duel = (op, arg = "") => ask(`duel ${op}`, { duel: op, arg });
+  return call;
 }

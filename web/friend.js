@@ -155,8 +155,8 @@ export async function invite(duel, { rules, build, handlers, iceServers = STUN_S
 
 /**
  * As the friend, join the invite `inviteCode` (the link or its code) from this page's
- * build `build`. Resolves with `{code, rules, connected}`: the answer to send back, the
- * match's rules, and a promise of the match once the host has taken the answer and the
+ * build `build`. Resolves with `{code, rules, params, connected}`: the answer to send back,
+ * the match's rules (as duel's and as the new-game form's params), and a promise of the match once the host has taken the answer and the
  * pages are connected (`handlers`: see `FriendMatch`).
  * @throws {FriendError} when the invite is not one, is of another build, or (`connected`)
  *   the pages cannot reach each other within `connectMs`.
@@ -185,12 +185,13 @@ export async function join(duel, inviteCode, { build, handlers, iceServers = STU
   connecting.catch(() => {}); // heard by whoever awaits `connected`, however late
   await peer.setRemoteDescription({ type: "offer", sdp });
   const code = await pack({ answer: joined.answer, sdp: await described(peer, () => peer.createAnswer()) });
-  return { code, rules: joined.rules, connected: connecting };
+  return { code, rules: joined.rules, params: joined.params, connected: connecting };
 }
 
 /**
- * A match in play over an open channel. `handlers.table(table)` hears the table after
- * every answer (duel's `table`: ginrummy.referee's view); `handlers.refused(error, ended)`
+ * A match in play over an open channel. `handlers.table(table, state)` hears the table after
+ * every answer (duel's `table`: ginrummy.referee's view, and `state`: the page's state to
+ * draw, ginrummy.friend_table's); `handlers.refused(error, ended)`
  * a message or move duel refused (`ended`: the match is over); `handlers.closed()` the
  * channel closing.
  */
@@ -215,7 +216,7 @@ export class FriendMatch {
     if (this.channel.readyState === "open") {
       for (const message of answer.send || []) this.channel.send(JSON.stringify(message));
     }
-    if (answer.table) this.handlers.table?.(answer.table);
+    if (answer.table) this.handlers.table?.(answer.table, answer.state);
   }
 
   /** Ask duel `op` with `arg` after every request before it; resolves once delivered. */

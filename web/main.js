@@ -4,6 +4,7 @@ import { announce, announceFrom, moveClause, say, turnClauses, turnText } from "
 import { celebrate } from "./celebrate.js";
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
+import { inviteInAddress } from "./friend.js";
 import { afterDraw, installKeyboard, markShowdown, openKeys, rememberFocus } from "./keyboard.js";
 import { askToPlayLink, linkParams, sameGame } from "./link.js";
 import { keepOffline } from "./offline.js";
@@ -62,6 +63,10 @@ ui.sort = SORTS.includes(choice("sort")) ? choice("sort") : SORTS[0];
 let state = null;
 let busy = true;
 let loadFailed = false;
+// The match against a friend's page in play (friend.js's FriendMatch), or null: its states
+// carry `friend` (ginrummy.friend_table), and count in no statistics and no save of the
+// game against the computer, which waits in the bridge as it was.
+let friend = null;
 
 /** Mark the page busy (a request or the opponent's turn in progress) or ready for input. */
 function setBusy(value) {
@@ -148,7 +153,10 @@ function show(next, animated = true) {
   }
   const previous = state;
   state = next;
-  if (!EMBED) recordHand(state, ui.game); // an embedded game is the host page's, not the player's
+  // an embedded game is the host page's, not the player's; a friend's match is no game
+  // against the computer
+  if (!EMBED && !state.friend) recordHand(state, ui.game);
+  for (const id of ["hint-button", "replay-button"]) $(id).hidden = Boolean(state.friend); // the bridge's game's
   if (animated) soundOfMove(previous, state);
   if (!previous || previous.save !== state.save) showHint(""); // a hint is for one position
   $("opp-says").textContent = opponentLine(state.view);
@@ -168,7 +176,7 @@ function show(next, animated = true) {
   }
   markShowdown(over);
   celebrate(previous, state);
-  remember(state);
+  if (!state.friend) remember(state);
   return dealt ? deal(state.view.dealer, dealing(), clock) : Promise.resolve(shown);
 }
 
@@ -176,7 +184,10 @@ function endButton() {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "primary";
-  if (state.view.legal.includes("next")) {
+  if (state.friend?.waiting) {
+    button.disabled = true;
+    button.textContent = t("prompt.friend_waiting");
+  } else if (state.view.legal.includes("next")) {
     button.dataset.action = "next";
     button.textContent = t("action.next");
   } else {
@@ -189,7 +200,8 @@ function endButton() {
   reviewButton.textContent = t("review.button");
   const row = document.createElement("div");
   row.className = "end-buttons";
-  row.append(reviewButton, button);
+  if (!state.friend) row.append(reviewButton); // the review is of the bridge's game
+  row.append(button);
   return row;
 }
 
@@ -249,6 +261,7 @@ function fail(answer) {
 
 async function act(action) {
   if (busy || !state) return;
+  if (state.friend) return friend?.play(action); // its state comes back through friendTable
   setBusy(true);
   try {
     const start = performance.now();
@@ -271,7 +284,7 @@ async function goOut(entry) {
 }
 
 async function hint() {
-  if (busy || !state) return;
+  if (busy || !state || state.friend) return;
   const answer = await call("hint");
   const said = answer.ok ? t("hint.says", { reason: reasonText(answer) }) : errorText(answer);
   showHint(said);
@@ -343,8 +356,12 @@ async function newGame() {
       return answer.ok ? null : errorText(answer);
     };
     const help = (asked) => showRulesHelp($("rules-help"), call, asked);
-    const params = await newGameForm($("newgame"), options, state ? state.params : {}, check, help);
-    if (params && started) {
+    const params = await newGameForm($("newgame"), options, state ? state.params : {}, check, help, !EMBED);
+    if (params?.friend) {
+      const { hostFriend } = await import("./friend-dialog.js");
+      await playFriend((handlers, build) => hostFriend($("newgame"), engine.duel, { rules: params.friend, build, handlers }));
+    } else if (params && started) {
+      closeFriend();
       ui.hand = 0;
       ui.game = newGameId();
       explain([]);
@@ -352,6 +369,79 @@ async function newGame() {
       announceFrom(state);
       await opponentTurns(await shown);
     }
+  } finally {
+    setBusy(false);
+  }
+}
+
+// --- a match against a friend's page ---------------------------------------------------
+
+let friendShown = ""; // the friend's match's state last drawn, as text: each message brings it again
+
+/**
+ * Set up a match against a friend with `connect(handlers, build)` (a dialog of
+ * friend-dialog.js: it resolves with the match once connected, or null) and play it. The
+ * states that come before the dialog resolves are kept, the last one drawn then.
+ */
+async function playFriend(connect) {
+  const asked = await call("build");
+  if (!asked.ok) return fail(asked);
+  let match = null;
+  let early = null;
+  const handlers = {
+    table: (_table, next) => (match ? friendTable(match, next) : (early = next)),
+    refused: (error, ended) => {
+      if (!ended) return showMessage(error); // a move of this page's that the engine refused
+      if (!match || match === friend) endFriend(t("friend.ended", { error }));
+    },
+    closed: () => match === friend && endFriend(t("friend.closed")),
+  };
+  closeFriend(); // one match at a time: the worker's duel takes the new one
+  match = await connect(handlers, asked.build);
+  if (!match) return endFriend();
+  friend = match;
+  friendShown = "";
+  ui.hand = 0;
+  if (early) friendTable(match, early);
+}
+
+/** Draw `next`, a state of the friend's `match` (none while a hand is being dealt). */
+function friendTable(match, next) {
+  if (match !== friend || !next?.view) return;
+  const text = JSON.stringify(next);
+  if (text === friendShown) return;
+  const first = !friendShown;
+  friendShown = text;
+  show(next, !first);
+  if (first) announceFrom(state);
+  else announce(state);
+}
+
+/** Close the friend's match in play, if any (its states are heard no more). */
+function closeFriend() {
+  friend?.close();
+  friend = null;
+}
+
+/** End the friend's match (saying `message`, if any) and show the game against the
+ * computer again, as it was. */
+async function endFriend(message = "") {
+  closeFriend();
+  if (message) showMessage(message);
+  if (!state?.friend) return;
+  const back = await call("state");
+  if (!back.ok) return fail(back);
+  ui.hand = back.view.hand_number;
+  show(back, false);
+  announceFrom(state);
+}
+
+/** Answer the invite `code` a friend sent (the page was opened from its link). */
+async function joinInvite(code) {
+  setBusy(true);
+  try {
+    const { joinFriend } = await import("./friend-dialog.js");
+    await playFriend((handlers, build) => joinFriend($("newgame"), engine.duel, { code, build, handlers }));
   } finally {
     setBusy(false);
   }
@@ -661,6 +751,7 @@ async function letGameGo(stolen) {
   }
   if (!here) return;
   here = false;
+  closeFriend(); // the match against a friend is this tab's
   if (!stolen) {
     // "state" is answered after every request sent before it (unless the engine is stuck
     // on one, and the lock is taken meanwhile)
@@ -708,6 +799,7 @@ async function enter(wanted) {
 }
 
 async function start() {
+  const invited = EMBED ? null : inviteInAddress(); // read before the address shows the game's params
   if (!EMBED && !(await holdGame(letGameGo))) await playHere("tab.elsewhere");
   const options = await call("options");
   const wanted = options.ok ? linkParams(options) : {};
@@ -715,7 +807,8 @@ async function start() {
   if (loadFailed || !here) return;
   performance.mark("playable");
   keepOffline(); // only now: its downloads never compete with the first load
-  maybeShowTutorial(call, state);
+  if (invited) joinInvite(invited);
+  else maybeShowTutorial(call, state);
 }
 
 start();

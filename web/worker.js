@@ -17,6 +17,7 @@
 // IndexedDB and handed to the bridge as Python boots, before any request. The request
 // "sealing" is the worker's own: {ok: true, kept}, whether the key is one IndexedDB keeps
 // (when it is unavailable, a key for this page only: then no save sealed before opens).
+// So is "build": this build's id (BUILD_ID).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { readSnapshot, restoreImage, watchInstantiation } from "./wasm-image.js";
 
@@ -32,6 +33,10 @@ const SNAPSHOT = "ginrummy.snapshot";
 // pinned micropip, and the engine's wheel, installed with micropip as anyone's Pyodide
 // would. The build writes their names here.
 const FALLBACK = { stdlib: "", micropip: "", wheel: "" };
+// This build's id, the SHA-256 of the engine's wheel (the build writes it here): two pages
+// play a match against each other only when they run the same build. Asked as the
+// worker's own request "build": {ok: true, build}.
+const BUILD_ID = "unbuilt";
 // Everything the page runs is in the snapshot: Pyodide gets an empty standard library.
 const NO_STDLIB = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 // The snapshot is most of what a first visit downloads: the page hears how far it has
@@ -265,6 +270,7 @@ onmessage = async (event) => {
   try {
     const engine = await ready;
     if (op === "sealing") return postMessage({ id, text: JSON.stringify({ ok: true, kept: keyKept }) });
+    if (op === "build") return postMessage({ id, text: JSON.stringify({ ok: true, build: BUILD_ID }) });
     const started = performance.now();
     const text = duel === undefined ? engine.bridge.request(op, arg ?? "") : engine.duel.request(duel, arg ?? "");
     answer = due === undefined ? { id, text, ms: performance.now() - started } : { id, text };

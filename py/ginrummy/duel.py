@@ -33,7 +33,9 @@ from collections.abc import Callable
 from typing import Any
 
 from . import __version__
+from .bridge import rules_from_params
 from .fair_deal import FairDealError
+from .friend_table import page_state, rules_params
 from .match import MAX_SEED
 from .messages import fault_answer
 from .referee import Referee
@@ -89,12 +91,13 @@ class DuelSession:
     # --- setting up -------------------------------------------------------------------
 
     def offer(self, asked: Json) -> Json:
-        """Make an offer of a match under ``asked["rules"]`` from this page's build
+        """Make an offer of a match under ``asked["rules"]`` (as the new-game form gives
+        them: a preset and the fields changed, as texts or values) from this page's build
         ``asked["build"]``.
 
         :raises DuelError: when the rules or the build are missing or bad.
         """
-        rules = self._rules(asked.get("rules"))
+        rules = self._form_rules(asked.get("rules"))
         build = self._build(asked)
         share = secrets.token_hex(16)
         offer = {
@@ -139,7 +142,7 @@ class DuelSession:
             "share": share,
             "rules": rules,
         }
-        return {"answer": answer, "rules": rules.to_dict()}
+        return {"answer": answer, "rules": rules.to_dict(), "params": rules_params(rules)}
 
     def accept(self, asked: Json) -> Json:
         """As the host, take the friend's answer ``asked["answer"]``: start the match and
@@ -190,6 +193,17 @@ class DuelSession:
             raise DuelError(f"the rules are not valid: {error}") from None
 
     @staticmethod
+    def _form_rules(data: object) -> Rules:
+        """Return the rules the new-game form's params ``data`` name (or a preset's name).
+
+        :raises DuelError: when they are not rules.
+        """
+        try:
+            return rules_from_params(data if isinstance(data, dict) else {"preset": data})
+        except RulesError as error:
+            raise DuelError(f"the rules are not valid: {error}") from None
+
+    @staticmethod
     def _build(asked: Json) -> str:
         """Return the page's build id from ``asked["build"]``.
 
@@ -235,8 +249,10 @@ class DuelSession:
         return self.referee
 
     def table(self) -> Json:
-        """Return the table as this page may see it (``referee.Referee.view``)."""
-        return {"table": self._playing().view()}
+        """Return the table as this page may see it (``referee.Referee.view``) and the
+        page's state to draw it (``friend_table.page_state``)."""
+        referee = self._playing()
+        return {"table": referee.view(), "state": page_state(referee)}
 
     def play(self, action: str) -> Json:
         """Play this page's move ``action``: return the messages to send and the table."""

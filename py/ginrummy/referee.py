@@ -31,6 +31,7 @@ ready for the next hand: it is dealt when both are).
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import hashlib
 from collections.abc import Callable
@@ -53,7 +54,7 @@ from .match import Match, check_seed
 from .rules import Deal as DealKind
 from .rules import Rules
 from .state import Phase
-from .view import seat_view
+from .view import SeatView, seat_view
 
 HOST = 0
 """The seat of the page that made the offer: it shuffles first in every hand."""
@@ -227,13 +228,30 @@ class Referee:
             "ended": self.ended,
             "state_hash": self.state_hash(),
         }
-        if self.stage is not Stage.DEALING and self.stage is not Stage.ENDED:
-            view = seat_view(self.world(), self.seat)
-            waiting = self.stage in (Stage.DRAWING, Stage.REVEALING)
+        view = self.seat_view()
+        if view is not None:
             data["view"] = view.to_json()
-            if waiting or (view.phase is Phase.HAND_OVER and self.seat in self._ready):
-                data["view"]["legal"] = []
         return data
+
+    @property
+    def dealt(self) -> bool:
+        """Whether there is a hand on the table to show: dealt, and the match not ended."""
+        return self.stage is not Stage.DEALING and self.stage is not Stage.ENDED
+
+    @property
+    def waiting(self) -> bool:
+        """Whether this page waits for the other before it may move: for the key of the
+        card it drew, for the other's keys at the hand's end, or for the other to be
+        ready for the next hand."""
+        return self.stage in (Stage.DRAWING, Stage.REVEALING) or self.seat in self._ready
+
+    def seat_view(self, world: Match | None = None) -> SeatView | None:
+        """Return this seat's view of ``world`` (default: ``world()``), with no legal moves
+        while it waits (``waiting``); None while there is no hand to show (``dealt``)."""
+        if not self.dealt:
+            return None
+        view = seat_view(self.world() if world is None else world, self.seat)
+        return dataclasses.replace(view, legal=()) if self.waiting else view
 
     def state_hash(self) -> str:
         """Return a digest of what this page holds agreed: the match, its moves, the
