@@ -137,6 +137,12 @@ def test_a_full_storage_still_plays_and_says_once_it_is_not_saving(
     assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is None
 
 
+def test_a_stored_speed_no_speed_names_plays_and_shows_normal(page: Page, base_url: str) -> None:
+    # Before: the settings' speed list showed nothing, while the table played at normal.
+    open_game(page, base_url, "?seed=1", speed='"slow"')  # stored with its quotes
+    assert page.locator("#speed").input_value() == "normal"
+
+
 # --- 3. links ---------------------------------------------------------------------------
 
 

@@ -515,7 +515,9 @@ $("replay-button").addEventListener("click", () => {
 setupPractice(undo);
 $("rules-button").addEventListener("click", () => showRulesHelp($("rules-help"), call, state ? state.params : {}));
 $("speed").addEventListener("change", () => write(SPEED_KEY, $("speed").value));
-$("speed").value = read(SPEED_KEY) || "normal";
+const savedSpeed = read(SPEED_KEY);
+const speedNamed = [...$("speed").options].some((option) => option.value === savedSpeed);
+$("speed").value = speedNamed ? savedSpeed : "normal"; // a stored value no speed names plays (and shows) normal
 setupStats($("stats"), $("stats-button"), showMessage);
 onUnsaved((reason) => showMessage(t(`storage.${reason}`)));
 setupSound($("sound"));
