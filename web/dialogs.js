@@ -128,9 +128,10 @@ function levelName(name) {
  */
 function levelStrength(name, strength) {
   const measured = strength[name];
-  if (!measured) return t("level.weakest");
-  const key = !measured.stronger ? "level.not_stronger" : measured.in_ten === 10 ? "level.always" : "level.stronger";
-  return t(key, { n: measured.in_ten, level: levelName(measured.against) });
+  if (!measured) return t("strength.weakest");
+  const said = { n: measured.in_ten, level: levelName(measured.against) };
+  if (!measured.stronger) return t("strength.not_stronger", said);
+  return measured.in_ten === 10 ? t("strength.always", said) : t("strength.stronger", said);
 }
 
 /**
