@@ -222,9 +222,9 @@ def tables(browser: Browser, base_url: str) -> Iterator[list[Page]]:
         context.close()
 
 
-def connect_tables(host: Page, guest: Page) -> None:
+def invite_at_table(host: Page, guest: Page) -> None:
     """Have ``host`` invite from the new-game dialog and ``guest`` open the link and send
-    its answer back; wait until both tables show the first hand."""
+    its answer back, which the host pastes and connects to."""
     host.click("#new-button")
     host.click('#newgame [data-friend="host"]')
     link = host.locator('#newgame textarea[name="invite"]')
@@ -235,6 +235,12 @@ def connect_tables(host: Page, guest: Page) -> None:
     expect(answer).not_to_have_value("", timeout=WAIT_MS)
     host.fill('#newgame textarea[name="answer"]', answer.input_value())
     host.click('#newgame [data-friend="connect"]')
+
+
+def connect_tables(host: Page, guest: Page) -> None:
+    """Connect ``host`` and ``guest`` (``invite_at_table``); wait until both tables show
+    the first hand."""
+    invite_at_table(host, guest)
     for page in (host, guest):
         expect(page.locator("#newgame")).not_to_be_visible(timeout=WAIT_MS)
         expect(page.locator("#hand .card")).to_have_count(10, timeout=WAIT_MS)
@@ -265,3 +271,65 @@ def test_two_pages_play_a_whole_match_at_the_table(tables: list[Page]) -> None:
     # its statistics
     assert [saved(page)["save"] for page in tables] == computer_game
     assert [page.evaluate("localStorage.getItem('ginrummy.stats')") for page in tables] == stats
+
+
+TAMPER = """{
+    const send = RTCDataChannel.prototype.send;
+    let done = false;
+    RTCDataChannel.prototype.send = function (text) {
+        const message = JSON.parse(text);
+        if (done || !window.tamper) return send.call(this, text);
+        if (window.tamper === "forge" && message.type === "open") {
+            const keys = message.keys;
+            const [first, second] = Object.keys(keys);  // two cards' keys swapped
+            [keys[first], keys[second]] = [keys[second], keys[first]];
+            done = true;
+            return send.call(this, JSON.stringify(message));
+        }
+        if (window.tamper === "illegal" && message.type === "move") {
+            done = true;
+            return send.call(this, JSON.stringify({ ...message, action: "stock" }));
+        }
+        if (window.tamper === "replay" && message.type === "move") {
+            done = true;
+            send.call(this, text);
+        }
+        return send.call(this, text);
+    };
+}"""
+"""Run first in the guest's page: its first message of the kind ``window.tamper`` names
+leaves altered: an "open" with two cards' keys swapped (``forge``), a move turned into a
+draw from the stock while the first upcard is offered (``illegal``), a move sent twice
+(``replay``)."""
+
+
+PASS = '#table [data-action="pass"]'
+"""The control that declines the first upcard."""
+
+
+@pytest.mark.parametrize("tamper", ["forge", "illegal", "replay"])
+def test_a_tampering_page_is_caught_and_the_match_ends(tables: list[Page], tamper: str) -> None:
+    host, guest = tables
+    computer_game = saved(host)["save"]
+    stats = host.evaluate("localStorage.getItem('ginrummy.stats')")
+    guest.context.add_init_script(TAMPER)
+    guest.context.add_init_script(f"window.tamper = {json.dumps(tamper)}")
+    invite_at_table(host, guest)
+    if tamper != "forge":  # the deal is fair: the guest's first move is altered
+        for page in tables:
+            expect(page.locator("#hand .card")).to_have_count(10, timeout=WAIT_MS)
+        declined = False  # the first upcard, by the host when it is offered it first
+        for _ in range(WAIT_MS // 250):
+            if guest.locator(PASS).count():
+                break
+            if not declined and host.locator(PASS).count():
+                host.locator(PASS).click()
+                declined = True
+            host.wait_for_timeout(250)
+        guest.locator(PASS).click()
+    message = host.locator("#message-text")
+    expect(message).to_contain_text(EN["friend.ended"].split("(")[0], timeout=WAIT_MS)
+    # the game against the computer is back, its save and statistics as they were
+    expect(host.locator("#hint-button")).to_be_visible()
+    assert saved(host)["save"] == computer_game
+    assert host.evaluate("localStorage.getItem('ginrummy.stats')") == stats

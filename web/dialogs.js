@@ -138,8 +138,9 @@ function levelStrength(name, strength) {
  * Show the new-game form filled from `current` (URL-style params) and resolve with the
  * params to start, or null when cancelled. `check(params)` answers an error or null;
  * `help(params)`, if given, explains the rules the form holds now. With `friend`, the form
- * offers to play a friend instead: that resolves with `{friend: rules}`, the rules its
- * fields hold (a preset and the fields changed), unchecked (the match's offer checks them).
+ * offers to play a friend instead, at their page or at this one (pass and play): that
+ * resolves with `{friend: rules}` or `{passPlay: rules}`, the rules its fields hold (a
+ * preset and the fields changed), unchecked (the match's offer, or its deal, checks them).
  */
 export function newGameForm(dialog, options, current, check, help, friend = false) {
   dialog.replaceChildren();
@@ -217,7 +218,8 @@ export function newGameForm(dialog, options, current, check, help, friend = fals
   const row = element("div", "buttons");
   row.append(cancel);
   const versus = friend ? button(t("form.friend"), { friend: "host" }) : null;
-  if (versus) row.append(versus);
+  const together = friend ? button(t("form.pass_play"), { passPlay: "new" }) : null;
+  if (versus) row.append(versus, together);
   row.append(start);
   form.append(row);
   dialog.append(form);
@@ -253,11 +255,14 @@ export function newGameForm(dialog, options, current, check, help, friend = fals
 
   return new Promise((resolve) => {
     cancel.addEventListener("click", () => dialog.close());
-    versus?.addEventListener("click", () => {
+    // a match of two players, at two pages or at this one: the rules only
+    const withRules = (key) => () => {
       const { seed: _seed, level: _level, practice: _practice, ...rules } = collect();
-      resolve({ friend: rules });
+      resolve({ [key]: rules });
       dialog.close();
-    });
+    };
+    versus?.addEventListener("click", withRules("friend"));
+    together?.addEventListener("click", withRules("passPlay"));
     dialog.addEventListener("close", () => resolve(null), { once: true }); // Escape too
     form.addEventListener("submit", async (event) => {
       event.preventDefault();

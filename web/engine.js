@@ -17,7 +17,8 @@ const ANSWER_MS = 60000;
  * time for each answer is recorded as a performance measure named "bridge OP", but for
  * an answer held until `due` (ms since the epoch: `performance.timeOrigin +
  * performance.now()`), which comes then and not sooner, and with no time of its own.
- * `call.duel(op, arg)` is the same for a friend's match's requests (ginrummy.duel).
+ * `call.duel(op, arg)` is the same for a friend's match's requests (ginrummy.duel), and
+ * `call.passPlay(op, arg)` for a match of two players at this page (ginrummy.pass_play).
  */
 export function startEngine(onStage, onFail) {
   // index.html starts the worker before any module loads; make one if it did not.
@@ -100,5 +101,6 @@ export function startEngine(onStage, onFail) {
     });
   const call = (op, arg = "", due = undefined) => ask(op, { op, arg, due });
   call.duel = (op, arg = "") => ask(`duel ${op}`, { duel: op, arg });
+  call.passPlay = (op, arg = "") => ask(`pass ${op}`, { passPlay: op, arg });
   return call;
 }

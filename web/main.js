@@ -12,6 +12,7 @@ import { holdGame, release, takeGame } from "./one-tab.js";
 import { drawPractice, explain, setupPractice } from "./practice.js";
 import { cardName } from "./cards.js";
 import { laidCards } from "./mahjong.js";
+import { passScreen } from "./pass-play.js";
 import { reasonText } from "./reasons.js";
 import { openReplays } from "./replay.js";
 import { openReview } from "./review.js";
@@ -67,6 +68,10 @@ let loadFailed = false;
 // carry `friend` (ginrummy.friend_table), and count in no statistics and no save of the
 // game against the computer, which waits in the bridge as it was.
 let friend = null;
+
+/** Whether `next` is a state of the game against the computer (the bridge's), not of a
+ * match against a friend, at their page or at this one (pass and play). */
+const computerGame = (next) => !next.friend && !next.pass_play;
 
 /** Mark the page busy (a request or the opponent's turn in progress) or ready for input. */
 function setBusy(value) {
@@ -129,9 +134,10 @@ function showMessage(text) {
 }
 $("message").addEventListener("close", () => queued.length && showMessage(queued.shift()));
 
-/** Keep the game in the browser and its params in the URL (a sealed game's seed only once it is over). */
+/** Keep the game in the browser and its params in the URL (a sealed game's seed only once
+ * it is over); a friend's match leaves the game against the computer's save as it was. */
 function remember(next) {
-  if (!saving) return;
+  if (!saving || !computerGame(next)) return;
   const saved = { params: next.params, save: next.save, order: ui.order, own: ui.own, game: ui.game };
   write(SAVE_KEY, JSON.stringify(saved));
   const query = new URLSearchParams(next.params).toString();
@@ -155,8 +161,8 @@ function show(next, animated = true) {
   state = next;
   // an embedded game is the host page's, not the player's; a friend's match is no game
   // against the computer
-  if (!EMBED && !state.friend) recordHand(state, ui.game);
-  for (const id of ["hint-button", "replay-button"]) $(id).hidden = Boolean(state.friend); // the bridge's game's
+  if (!EMBED && computerGame(state)) recordHand(state, ui.game);
+  for (const id of ["hint-button", "replay-button"]) $(id).hidden = !computerGame(state); // the bridge's game's
   if (animated) soundOfMove(previous, state);
   if (!previous || previous.save !== state.save) showHint(""); // a hint is for one position
   $("opp-says").textContent = opponentLine(state.view);
@@ -176,7 +182,7 @@ function show(next, animated = true) {
   }
   markShowdown(over);
   celebrate(previous, state);
-  if (!state.friend) remember(state);
+  remember(state);
   return dealt ? deal(state.view.dealer, dealing(), clock) : Promise.resolve(shown);
 }
 
@@ -200,7 +206,7 @@ function endButton() {
   reviewButton.textContent = t("review.button");
   const row = document.createElement("div");
   row.className = "end-buttons";
-  if (!state.friend) row.append(reviewButton); // the review is of the bridge's game
+  if (computerGame(state)) row.append(reviewButton); // the review is of the bridge's game
   row.append(button);
   return row;
 }
@@ -262,6 +268,7 @@ function fail(answer) {
 async function act(action) {
   if (busy || !state) return;
   if (state.friend) return friend?.play(action); // its state comes back through friendTable
+  if (state.pass_play) return passMove(action);
   setBusy(true);
   try {
     const start = performance.now();
@@ -284,7 +291,7 @@ async function goOut(entry) {
 }
 
 async function hint() {
-  if (busy || !state || state.friend) return;
+  if (busy || !state || !computerGame(state)) return;
   const answer = await call("hint");
   const said = answer.ok ? t("hint.says", { reason: reasonText(answer) }) : errorText(answer);
   showHint(said);
@@ -360,6 +367,8 @@ async function newGame() {
     if (params?.friend) {
       const { hostFriend } = await import("./friend-dialog.js");
       await playFriend((handlers, build) => hostFriend($("newgame"), engine.duel, { rules: params.friend, build, handlers }));
+    } else if (params?.passPlay) {
+      await passAndPlay(params.passPlay);
     } else if (params && started) {
       closeFriend();
       ui.hand = 0;
@@ -445,6 +454,49 @@ async function joinInvite(code) {
   } finally {
     setBusy(false);
   }
+}
+
+// --- pass and play: two players at this page, one match of ginrummy.pass_play ----------
+
+let seatShown = null; // the seat whose table is drawn in the pass-and-play match
+
+/** Deal a pass-and-play match under `rules` (the new-game form's) and show its first turn. */
+async function passAndPlay(rules) {
+  const answer = await engine.passPlay("new", JSON.stringify(rules));
+  if (!answer.ok) return fail(answer);
+  closeFriend();
+  seatShown = null;
+  ui.hand = 0;
+  await passedTo(answer);
+}
+
+/** Play `action`, the pass-and-play move of the player to move, and show what follows. */
+async function passMove(action) {
+  setBusy(true);
+  try {
+    const answer = await engine.passPlay("play", action);
+    if (!answer.ok) return fail(answer);
+    await passedTo(answer);
+  } finally {
+    setBusy(false);
+  }
+}
+
+/**
+ * Draw `next`, a pass-and-play state; when it is the other player's turn, behind the pass
+ * screen first, until they ask to see their hand (drawn sorted: the order was the other's).
+ */
+async function passedTo(next) {
+  const seat = next.pass_play.seat;
+  if (seat === seatShown) {
+    show(next);
+    return announce(state);
+  }
+  await passScreen($("pass"), { table: $("table"), log: $("announce") }, seat);
+  seatShown = seat;
+  Object.assign(ui, { order: [], own: false, selected: null, picked: [] });
+  show(next, false);
+  announceFrom(state);
 }
 
 // --- input: clicks, keys and drags ---------------------------------------------------

@@ -7,6 +7,7 @@
 //               no time: it tells nothing of how long Python took. Answers leave in the
 //               order asked, none before one held ahead of it.
 //               {id, duel: op, arg} -> the same from ginrummy.duel (a match against a friend)
+//               {id, passPlay: op, arg} -> the same from ginrummy.pass_play (two players here)
 // Messages out: {stage: name}            while loading; {fatal: message} if it fails;
 //               {stage: "runtime", done}  while the snapshot downloads (done: 0 to 1);
 //               {stage: "fresh"}          the snapshot could not be used: Python starts
@@ -248,7 +249,7 @@ async function boot() {
   bridge.use_key(sealing.key);
   keyKept = sealing.kept;
   postMessage({ stage: "ready" });
-  return { bridge, duel: pyodide.pyimport("ginrummy.duel") };
+  return { bridge, duel: pyodide.pyimport("ginrummy.duel"), passPlay: pyodide.pyimport("ginrummy.pass_play") };
 }
 
 let keyKept = false;
@@ -265,14 +266,16 @@ function until(due) {
 }
 
 onmessage = async (event) => {
-  const { id, op, duel, arg, due } = event.data;
+  const { id, op, duel, passPlay, arg, due } = event.data;
   let answer;
   try {
     const engine = await ready;
     if (op === "sealing") return postMessage({ id, text: JSON.stringify({ ok: true, kept: keyKept }) });
     if (op === "build") return postMessage({ id, text: JSON.stringify({ ok: true, build: BUILD_ID }) });
     const started = performance.now();
-    const text = duel === undefined ? engine.bridge.request(op, arg ?? "") : engine.duel.request(duel, arg ?? "");
+    const [module, name] =
+      duel !== undefined ? [engine.duel, duel] : passPlay !== undefined ? [engine.passPlay, passPlay] : [engine.bridge, op];
+    const text = module.request(name, arg ?? "");
     answer = due === undefined ? { id, text, ms: performance.now() - started } : { id, text };
   } catch (error) {
     const message = String(error && error.message ? error.message : error);

@@ -67,7 +67,6 @@ import enum
 import json
 import re
 import time
-import traceback
 from collections.abc import Callable
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
@@ -78,7 +77,7 @@ from .actions import Action, Kind
 from .cards import format_card, format_mask
 from .level_strength import strength_json
 from .match import MAX_SEED, SECRET, Match, random_seed
-from .messages import MessageError
+from .messages import MessageError, fault_answer, refusal
 from .rules import (
     MAX_KNOCK_LIMIT,
     PRESET_SOURCES,
@@ -868,14 +867,7 @@ def request(op: str, argument: str = "", session: Session = SESSION) -> str:
             raise BridgeError(f"the request {op!r} takes no argument, not {argument[:40]!r}")
         answer: Json = {"ok": True, **handler(session, argument)}
     except ValueError as error:  # every error of bad input is a ValueError
-        answer = {"ok": False, "error": str(error)}
-        if isinstance(error, MessageError) and error.key:  # the page can translate it
-            answer["message"] = {"id": error.key, "params": error.params}
+        answer = refusal(error)
     except Exception as error:  # a bug must reach the player, not freeze the page
-        answer = {
-            "ok": False,
-            "error": f"internal error: {type(error).__name__}: {error}",
-            "internal": True,
-            "traceback": traceback.format_exc(),
-        }
+        answer = fault_answer(error)
     return json.dumps(answer, separators=(",", ":"))

@@ -20,6 +20,8 @@ from .bridge import discard_deadwood, going_out, param_text, prompt
 from .mirror import swap_score, swap_seats
 from .referee import Referee
 from .rules import PRESETS, Rules, preset_name
+from .scoring import HandScore
+from .view import SeatView
 
 Json = dict[str, Any]
 
@@ -30,6 +32,27 @@ def rules_params(rules: Rules) -> dict[str, str]:
     name = preset_name(rules) or "standard"
     changes = rules.changes_from(PRESETS[name])
     return {"preset": name, **{field: param_text(value) for field, value in changes.items()}}
+
+
+def seat_state(view: SeatView, score: HandScore | None, rules: Rules) -> Json:
+    """Return what ``bridge``'s state has to draw seat ``view`` of a match with no
+    computer opponent, from its own seat: seat 1's view (and the hand's ``score``) with
+    the seats exchanged by ``mirror``, since the page draws its player at seat 0. There
+    are no statistics, no opponent to ask and no practice; ``params`` are the rules'."""
+    if view.seat == 1:
+        view = swap_seats(view)
+        score = None if score is None else swap_score(score)
+    return {
+        "view": view.to_json(),
+        "prompt": prompt(view),
+        "going_out": going_out(view),
+        "discard_deadwood": discard_deadwood(view),
+        "result": None if score is None else score.to_json(),
+        "stats": None,
+        "opponent_to_move": False,
+        "practice": False,
+        "params": rules_params(rules),
+    }
 
 
 def page_state(referee: Referee) -> Json:
@@ -46,20 +69,7 @@ def page_state(referee: Referee) -> Json:
     view = None if world is None else referee.seat_view(world)
     if world is None or view is None:
         return {"friend": friend, "view": None, "params": rules_params(referee.rules)}
-    score = world.hand.score
-    if referee.seat == 1:
-        view = swap_seats(view)
-        score = None if score is None else swap_score(score)
-    waiting = {"id": "friend_waiting"} if referee.waiting else None
-    return {
-        "friend": friend,
-        "view": view.to_json(),
-        "prompt": waiting or prompt(view),
-        "going_out": going_out(view),
-        "discard_deadwood": discard_deadwood(view),
-        "result": None if score is None else score.to_json(),
-        "stats": None,
-        "opponent_to_move": False,
-        "practice": False,
-        "params": rules_params(referee.rules),
-    }
+    state = seat_state(view, world.hand.score, referee.rules)
+    if referee.waiting:
+        state["prompt"] = {"id": "friend_waiting"}
+    return {"friend": friend, **state}

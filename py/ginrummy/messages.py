@@ -26,6 +26,16 @@ class MessageError(ValueError):
         """The message's parameters: rule names, values, bounds."""
 
 
+def refusal(error: ValueError) -> dict[str, Any]:
+    """Return the page's answer to a request refused for bad input: the error's text and,
+    when the page can say it in the player's language, ``"message"``: its id and
+    parameters."""
+    answer: dict[str, Any] = {"ok": False, "error": str(error)}
+    if isinstance(error, MessageError) and error.key:
+        answer["message"] = {"id": error.key, "params": error.params}
+    return answer
+
+
 def fault_answer(error: Exception) -> dict[str, Any]:
     """Return the page's answer to a fault in the engine (a bug, not bad input): the
     error's text, ``"internal": true`` and the traceback, for the page's error dialog."""

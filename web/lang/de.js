@@ -775,4 +775,8 @@ export default {
   "friend.failed": "Die Partie konnte nicht eingerichtet werden: {error}",
   "friend.ended": "Die Partie ist beendet: Die Seite deines Freundes hat einen Zug geschickt, den die Regeln nicht erlauben oder der manipuliert wurde ({error}). Deine Statistik und dein Spiel gegen den Computer sind unverändert.",
   "friend.closed": "Die Verbindung zur Seite deines Freundes ist abgebrochen, daher ist die Partie beendet. Dein Spiel gegen den Computer ist unverändert.",
+  "form.pass_play": "Zu zweit an einem Gerät",
+  "pass.title": "Spieler {number} ist dran",
+  "pass.steps": "Gib das Gerät an Spieler {number} weiter. Seine Hand bleibt verdeckt, bis er auf die Schaltfläche tippt.",
+  "pass.show": "Meine Hand zeigen",
 }

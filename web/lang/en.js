@@ -756,4 +756,8 @@ export default {
   "friend.failed": "The match could not be set up: {error}",
   "friend.ended": "The match has ended: your friend's page sent a move the rules do not allow or that was tampered with ({error}). Your statistics and your game against the computer are as they were.",
   "friend.closed": "The connection to your friend's page was lost, so the match has ended. Your game against the computer is as it was.",
+  "form.pass_play": "Pass and play",
+  "pass.title": "Player {number}'s turn",
+  "pass.steps": "Pass the device to player {number}. Their hand stays hidden until they tap the button.",
+  "pass.show": "Show my hand",
 };

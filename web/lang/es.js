@@ -775,4 +775,8 @@ export default {
   "friend.failed": "No se pudo preparar la partida: {error}",
   "friend.ended": "La partida ha terminado: la página de tu amigo envió una jugada que las reglas no permiten o que fue manipulada ({error}). Tus estadísticas y tu partida contra el ordenador siguen como estaban.",
   "friend.closed": "Se perdió la conexión con la página de tu amigo, así que la partida ha terminado. Tu partida contra el ordenador sigue como estaba.",
+  "form.pass_play": "Pasar y jugar",
+  "pass.title": "Turno del jugador {number}",
+  "pass.steps": "Pasa el dispositivo al jugador {number}. Su mano sigue oculta hasta que toque el botón.",
+  "pass.show": "Ver mi mano",
 }

@@ -775,4 +775,8 @@ export default {
   "friend.failed": "La partie n'a pas pu être préparée : {error}",
   "friend.ended": "La partie est terminée : la page de votre ami a envoyé un coup que les règles n'autorisent pas ou qui a été falsifié ({error}). Vos statistiques et votre partie contre l'ordinateur sont intactes.",
   "friend.closed": "La connexion avec la page de votre ami a été perdue : la partie est terminée. Votre partie contre l'ordinateur est intacte.",
+  "form.pass_play": "Jouer à deux ici",
+  "pass.title": "Au tour du joueur {number}",
+  "pass.steps": "Passez l'appareil au joueur {number}. Sa main reste cachée jusqu'à ce qu'il touche le bouton.",
+  "pass.show": "Voir ma main",
 }

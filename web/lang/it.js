@@ -775,4 +775,8 @@ export default {
   "friend.failed": "Non è stato possibile preparare la partita: {error}",
   "friend.ended": "La partita è finita: la pagina del tuo amico ha mandato una mossa che le regole non permettono o che è stata manomessa ({error}). Le tue statistiche e la tua partita contro il computer sono rimaste come erano.",
   "friend.closed": "Il collegamento con la pagina del tuo amico si è interrotto, quindi la partita è finita. La tua partita contro il computer è rimasta com'era.",
+  "form.pass_play": "Passa e gioca",
+  "pass.title": "Tocca al giocatore {number}",
+  "pass.steps": "Passa il dispositivo al giocatore {number}. La sua mano resta nascosta finché non tocca il pulsante.",
+  "pass.show": "Mostra la mia mano",
 }

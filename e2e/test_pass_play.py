@@ -1,0 +1,81 @@
+"""Pass and play: two people at one page. Between turns a screen covers the window and
+the table behind it is hidden, to the eye and to a screen reader; the next player taps to
+see their own hand, drawn from their own seat. The game against the computer keeps its
+save and its statistics."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from player import CORNER, TURN_CHOICE, hand_titles, open_game, saved, tap
+from playwright.sync_api import Page, expect
+
+SETTLED = (
+    "() => document.querySelector('dialog#pass').open"
+    " || document.querySelector('#table').dataset.busy === 'false'"
+)
+"""The page has taken a move: it shows the pass screen, or waits for the same player."""
+
+
+def move(page: Page) -> None:
+    """Make one move as a plain person (``player.take_turn``'s choice), then wait until
+    the page has taken it (the pass screen may then cover the table)."""
+    kind, action = page.evaluate(TURN_CHOICE)
+    if kind == "go out":
+        page.locator(f'#controls [data-action="{action}"]').click()
+        page.locator("dialog#confirm [data-action]").first.click()
+    elif kind == "click":
+        tap(page.locator(f'#table [data-action="{action}"]').first)
+    else:
+        titles = hand_titles(page)
+        card = page.locator(f'#hand [data-action="discard {min(titles, key=titles.__getitem__)}"]')
+        card.click(position=CORNER)  # selected (safe discards)
+        card.click(position=CORNER)
+    page.wait_for_function(SETTLED)
+
+
+def reveal(page: Page, artifacts: Path, shot: str) -> tuple[str, list[str]]:
+    """Check the pass screen hides the table, tap "Show my hand"; return the screen's
+    title and the hand then shown."""
+    cover = page.locator("dialog#pass")
+    expect(cover).to_be_visible()
+    expect(page.locator("#table")).to_be_hidden()
+    expect(cover.get_by_role("button", name="Show my hand")).to_be_focused()
+    said = page.locator("body").aria_snapshot()
+    assert "of spades" not in said and "of hearts" not in said and "Opponent" not in said, said
+    page.screenshot(path=artifacts / f"pass-play-{shot}.png")
+    title = cover.locator("h2").inner_text()
+    cover.get_by_role("button", name="Show my hand").click()
+    expect(cover).to_be_hidden()
+    expect(page.locator('#table[data-busy="false"]')).to_be_visible()
+    return title, page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+
+
+def test_two_players_pass_the_device_and_each_sees_only_their_own_hand(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, base_url, "?preset=standard&seed=3")
+    computer_game = saved(page)["save"]
+    stats = page.evaluate("localStorage.getItem('ginrummy.stats')")
+    page.click("#new-button")
+    page.click('#newgame [data-pass-play="new"]')
+    first, hand = reveal(page, artifacts, "cover-phone")
+    assert first in ("Player 1's turn", "Player 2's turn")
+    expect(page.locator("#hint-button")).to_be_hidden()
+    expect(page.locator("#opponent .card")).to_have_count(10)  # the other's, face down
+    page.screenshot(path=artifacts / "pass-play-table-phone.png")
+    # the first upcard's take or pass; then, whatever it was, the other player's turn
+    move(page)
+    second, other_hand = reveal(page, artifacts, "cover-phone-2")
+    assert second != first and {first, second} == {"Player 1's turn", "Player 2's turn"}
+    assert len(other_hand) == 10 and not set(hand) & set(other_hand)
+    expect(page.locator("#opp-says")).to_contain_text("The opponent")  # the first's move
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.screenshot(path=artifacts / "pass-play-table-desktop.png")
+    for _ in range(12):  # a few turns more, the screen between each player's
+        move(page)
+        if page.locator("dialog#pass").is_visible():
+            assert reveal(page, artifacts, "cover-desktop")[0] in (first, second)
+    assert saved(page)["save"] == computer_game
+    assert page.evaluate("localStorage.getItem('ginrummy.stats')") == stats

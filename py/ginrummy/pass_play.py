@@ -1,0 +1,128 @@
+"""Pass and play: a match of two players at one device, a JSON text in, a JSON text out.
+
+The page's third door into Python, beside ``bridge`` (the game against the computer) and
+``duel`` (a friend's page): one ``Match`` with both seats played at this page. Every
+answer is the table as the player to move sees it, from their own seat
+(``friend_table.seat_state``), and names that seat under ``"pass_play"``: when it is
+another seat than the one drawn last, the page hides the table behind its "pass to the
+other player" screen until that player asks to see it. Between hands, and once the
+match is over, the seat that played last keeps the table. Requests:
+
+- ``new`` (JSON object of texts, the new-game form's rules: ``preset`` and the fields
+  changed): deal a match from a random seed; the state.
+- ``play`` (an action text of the state's ``legal``): the move of the player to move;
+  the state.
+- ``state`` (none): the state again.
+
+Nothing here counts in the statistics of games against the computer, or is saved: the
+bridge's game waits as it was.
+
+>>> answer = json.loads(request("new", '{"preset": "oklahoma"}', PassPlay()))
+>>> answer["ok"], answer["pass_play"]["seat"] in (0, 1), answer["stats"]
+(True, True, None)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from .bridge import parse_json, rules_from_params
+from .friend_table import seat_state
+from .match import Match, random_seed
+from .messages import fault_answer, refusal
+from .view import seat_view
+
+Json = dict[str, Any]
+
+
+class PassPlayError(ValueError):
+    """A request the pass-and-play match cannot take: none dealt, or not a request."""
+
+
+class PassPlay:
+    """One match of two players passing the device between turns."""
+
+    def __init__(self) -> None:
+        """Start with no match."""
+        self.match: Match | None = None
+        self.seat = 0
+        """The seat the table is drawn for: the one to move, or the last to move."""
+
+    def new(self, params: Json) -> Json:
+        """Deal a match under the new-game form's rules ``params``; return its state.
+
+        :raises RulesError: on bad rules (nothing changes).
+        """
+        match = Match(rules_from_params(params), seed=random_seed())
+        self.match = match
+        self.seat = match.to_move or 0
+        return self.state()
+
+    def _playing(self) -> Match:
+        """Return the match in play.
+
+        :raises PassPlayError: before one was dealt.
+        """
+        if self.match is None:
+            raise PassPlayError("no pass-and-play match has been dealt")
+        return self.match
+
+    def play(self, action: str) -> Json:
+        """Play ``action`` for the player to move; return the state.
+
+        :raises InvalidActionError, IllegalActionError: on a bad move (nothing changes).
+        """
+        match = self._playing()
+        match.play(action)
+        if match.to_move is not None:
+            self.seat = match.to_move
+        return self.state()
+
+    def state(self) -> Json:
+        """Return the table as ``self.seat`` sees it, and that seat under ``"pass_play"``."""
+        match = self._playing()
+        view = seat_view(match, self.seat)
+        return {"pass_play": {"seat": self.seat}, **seat_state(view, match.hand.score, match.rules)}
+
+
+SESSION = PassPlay()
+"""The page's one pass-and-play match."""
+
+_HANDLERS: dict[str, Callable[[PassPlay, str], Json]] = {
+    "new": lambda session, argument: session.new(_object(argument)),
+    "play": lambda session, argument: session.play(argument),
+    "state": lambda session, _argument: session.state(),
+}
+
+
+def _object(argument: str) -> Json:
+    """Return ``argument`` parsed as a JSON object.
+
+    :raises PassPlayError: when it is not one.
+    """
+    data = parse_json(argument or "{}", "the request")
+    if not isinstance(data, dict):
+        raise PassPlayError("the request's argument is a JSON object")
+    return data
+
+
+def request(op: str, argument: str = "", session: PassPlay = SESSION) -> str:
+    """Answer the request ``op`` with ``argument`` as a JSON text; never raise.
+
+    A refused request answers ``{"ok": false, "error": ...}`` (``messages.refusal``) and
+    changes nothing; a fault
+    in the engine adds ``"internal": true`` and the traceback.
+    """
+    handler = _HANDLERS.get(op)
+    answer: Json
+    try:
+        if handler is None:
+            raise PassPlayError(f"unknown request {op[:40]!r}; known: {', '.join(_HANDLERS)}")
+        answer = {"ok": True, **handler(session, argument)}
+    except ValueError as error:
+        answer = refusal(error)
+    except Exception as error:  # a bug must reach the player, not freeze the page
+        answer = fault_answer(error)
+    return json.dumps(answer, separators=(",", ":"))

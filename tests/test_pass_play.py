@@ -1,0 +1,84 @@
+"""Pass and play: both seats of one match played at one page, each player shown the table
+from their own seat and only their own hand; a refused request changes nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from ginrummy.cards import parse_card
+from ginrummy.pass_play import PassPlay, request
+
+
+def ask(session: PassPlay, op: str, argument: str = "") -> dict[str, Any]:
+    answer = json.loads(request(op, argument, session))
+    assert isinstance(answer, dict)
+    return answer
+
+
+def mask(cards: list[str]) -> int:
+    return sum(1 << parse_card(card) for card in cards)
+
+
+def greedy(state: dict[str, Any], rng: random.Random) -> str:
+    """Return a quick player's move: go out when it can, else discard the card that
+    leaves the least deadwood, else draw at random (a hand soon ends)."""
+    legal = state["view"]["legal"]
+    out = [action for action in legal if action.startswith(("knock", "gin", "big gin"))]
+    if out:
+        return str(out[0])
+    left = {
+        card: count
+        for card, count in state["discard_deadwood"].items()
+        if f"discard {card}" in legal
+    }
+    if left:
+        return f"discard {min(left, key=left.__getitem__)}"
+    return str(rng.choice(legal))
+
+
+def test_each_player_sees_the_table_from_their_own_seat_with_only_their_hand() -> None:
+    session = PassPlay()
+    rules = {"preset": "standard", "knock_limit": "7", "match": "hands", "hands_to_win": "3"}
+    state = ask(session, "new", json.dumps(rules))
+    assert state["ok"] and state["params"] == rules
+    assert state["stats"] is None and state["opponent_to_move"] is False
+    rng = random.Random(5)
+    seats_seen = set()
+    while state["view"]["phase"] != "match_over":
+        match = session.match
+        assert match is not None
+        seat = state["pass_play"]["seat"]
+        seats_seen.add(seat)
+        view = state["view"]
+        # drawn from the player's own seat: they are seat 0, and their cards are theirs
+        assert view["seat"] == 0
+        assert mask(view["hand"]) == match.hand.hands[seat]
+        if match.to_move is not None:
+            assert match.to_move == seat and view["to_move"] == 0
+            assert state["prompt"]["id"] != "opponent_turn"
+        if state["result"] is not None:  # the hand's score, swapped for seat 1
+            winner = match.hand.score.winner if match.hand.score else None
+            assert state["result"]["winner"] == (None if winner is None else winner ^ seat)
+        state = ask(session, "play", greedy(state, rng))
+        assert state["ok"], state
+    assert seats_seen == {0, 1}
+
+
+def test_a_refused_request_changes_nothing() -> None:
+    session = PassPlay()
+    assert ask(session, "play", "stock")["error"] == "no pass-and-play match has been dealt"
+    state = ask(session, "new", '{"preset": "oklahoma"}')
+    refused = [
+        ask(session, "play", "knock"),  # not an action
+        ask(session, "play", "discard Qs" if "Qs" not in state["view"]["hand"] else "gin"),
+        ask(session, "new", '{"preset": "no such rules"}'),
+        ask(session, "new", "[1]"),
+        ask(session, "new", "{"),
+        ask(session, "undo"),
+    ]
+    assert [answer["ok"] for answer in refused] == [False] * len(refused)
+    assert refused[2]["message"]["id"] == "preset_unknown"  # said in the player's language
+    assert "unknown request 'undo'" in refused[-1]["error"]
+    assert ask(session, "state") == state
