@@ -204,6 +204,12 @@ ACTIONS = (
     ".map((control) => control.dataset.action).join()"
 )
 """The moves the table offers now, as one text (it changes once a move is taken)."""
+TO_MOVE = (
+    "() => document.querySelector('#table').dataset.busy === 'false'"
+    " && document.querySelector('#table [data-action]') !== null"
+)
+"""Whether the page waits for its player's move: moves offered, no request or drawing in
+progress (on a loaded machine a table is read mid-way through drawing a move)."""
 
 
 @pytest.fixture
@@ -257,7 +263,7 @@ def test_two_pages_play_a_whole_match_at_the_table(tables: list[Page]) -> None:
     for _ in range(400):
         if all(phase(page) == "match_over" for page in tables):
             break
-        movers = [page for page in tables if page.evaluate(ACTIONS)]
+        movers = [page for page in tables if page.evaluate(TO_MOVE)]
         if not movers:
             host.wait_for_timeout(100)
             continue

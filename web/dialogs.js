@@ -215,12 +215,15 @@ export function newGameForm(dialog, options, current, check, help, friend = fals
   const start = element("button", "primary", t("form.start"));
   start.value = "start";
   const cancel = button(t("form.cancel"));
-  const row = element("div", "buttons");
-  row.append(cancel);
   const versus = friend ? button(t("form.friend"), { friend: "host" }) : null;
   const together = friend ? button(t("form.pass_play"), { passPlay: "new" }) : null;
-  if (versus) row.append(versus, together);
-  row.append(start);
+  if (versus) {
+    const people = element("div", "buttons people"); // a row of its own: four buttons do not fit a phone's
+    people.append(versus, together);
+    form.append(people);
+  }
+  const row = element("div", "buttons");
+  row.append(cancel, start);
   form.append(row);
   dialog.append(form);
 
