@@ -16,6 +16,27 @@ export function button(text, data = {}) {
   return node;
 }
 
+/**
+ * Return a button labelled `label` (with `data-*` from `data`) that copies `text` and
+ * selects it in `field`, and a polite live note that then says `copied`, or `failed`
+ * where there is no clipboard (the text stays selected for the player to copy).
+ */
+export function copyButton(field, text, { label, data, copied, failed }) {
+  const copy = button(label, data);
+  const done = element("span", "note");
+  done.setAttribute("aria-live", "polite");
+  copy.addEventListener("click", async () => {
+    field.select();
+    try {
+      await navigator.clipboard.writeText(text);
+      done.textContent = copied;
+    } catch {
+      done.textContent = failed;
+    }
+  });
+  return [copy, done];
+}
+
 /** Have the browser save `text` as a file called `name` of MIME `type`. */
 export function download(name, type, text) {
   const link = element("a");

@@ -3,7 +3,7 @@
 // friend's answer to send back, while the page waits for the host to take it. Each
 // resolves with the match once the pages are connected, or null when the player closes it.
 // The page loads this module when a player asks for a friend's match (or opens an invite).
-import { element, button } from "./dom.js";
+import { button, copyButton, element } from "./dom.js";
 import { FriendError, invite, join } from "./friend.js";
 import { drawQr } from "./qr.js";
 import { t, tOr } from "./strings.js";
@@ -43,17 +43,11 @@ function copyField(label, text, name) {
   input.value = text;
   input.addEventListener("focus", () => input.select());
   field.append(input);
-  const copy = button(t("friend.copy"), { friend: `copy-${name}` });
-  const done = element("span", "note");
-  done.setAttribute("aria-live", "polite");
-  copy.addEventListener("click", async () => {
-    input.select();
-    try {
-      await navigator.clipboard.writeText(text);
-      done.textContent = t("friend.copied");
-    } catch {
-      done.textContent = t("friend.copy_yourself"); // no clipboard here: the text stays selected
-    }
+  const [copy, done] = copyButton(input, text, {
+    label: t("friend.copy"),
+    data: { friend: `copy-${name}` },
+    copied: t("friend.copied"),
+    failed: t("friend.copy_yourself"),
   });
   const row = element("div", "friend-copy-row");
   row.append(copy, done);

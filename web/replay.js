@@ -2,7 +2,7 @@
 // Both hands show for every hand that is over in the record; of a hand still in play,
 // only the player's. Opening a file never touches the game in play.
 import { backCard, faceCard, meldGroups } from "./cards.js";
-import { button, download, element, today } from "./dom.js";
+import { button, copyButton, download, element, today } from "./dom.js";
 import { listenKeys, moveText, stepTeller } from "./review.js";
 import { errorText, t, tSeat } from "./strings.js";
 
@@ -150,17 +150,11 @@ function shareLink(state) {
   field.value = link;
   field.addEventListener("focus", () => field.select());
   label.append(field);
-  const copy = button(t("replay.share_copy"), { replay: "share" });
-  const done = element("span", "note");
-  done.setAttribute("aria-live", "polite"); // the dialog's status line tells the replay's steps
-  copy.addEventListener("click", async () => {
-    field.select();
-    try {
-      await navigator.clipboard.writeText(link);
-      done.textContent = t("replay.share_copied");
-    } catch {
-      done.textContent = ""; // no clipboard here: the link stays selected in its field
-    }
+  const [copy, done] = copyButton(field, link, {
+    label: t("replay.share_copy"),
+    data: { replay: "share" },
+    copied: t("replay.share_copied"),
+    failed: "", // the link stays selected in its field
   });
   box.append(label, copy, done);
   return box;
