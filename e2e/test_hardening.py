@@ -275,6 +275,11 @@ def test_a_game_dealt_from_a_number_offers_its_link(page: Page, base_url: str) -
     page.locator("#replay-button").click()
     field = page.locator("dialog#replay .replay-share input")
     assert re.search(r"\?preset=classic&seed=12&level=normal$", field.input_value())
+    # Copy: the link goes to the clipboard, and the note says so
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.locator('dialog#replay [data-replay="share"]').click()
+    expect(page.locator("dialog#replay .replay-share .note")).to_have_text("Copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == field.input_value()
 
 
 # --- 10. the Content-Security-Policy ----------------------------------------------------
