@@ -726,3 +726,18 @@ def test_axe_on_manual_lay_offs_and_the_hollywood_sheet(page: Page, base_url: st
         other, base_url, crafted(KNOCKER, LOOSE, "2d", PRESETS["hollywood"]), "hand_over"
     )
     expect(other.locator(".sheet.hollywood")).to_be_visible()
+
+
+def test_axe_on_the_friend_s_invite_and_the_pass_and_play_cover(page: Page, base_url: str) -> None:
+    # The dialogs of issue 52: the invite (its link, QR code and the answer's box), then a
+    # pass-and-play match's cover between turns.
+    open_game(page, base_url, "?seed=3")
+    page.click("#new-button")
+    page.click('#newgame [data-friend="host"]')
+    expect(page.locator('#newgame textarea[name="invite"]')).not_to_have_value("", timeout=60_000)
+    check_axe(page, "friend's invite")
+    close_with_escape(page, page.locator("dialog#newgame"))
+    page.click("#new-button")
+    page.click('#newgame [data-pass-play="new"]')
+    expect(page.locator("dialog#pass")).to_be_visible()
+    check_axe(page, "pass-and-play cover")
