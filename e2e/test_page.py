@@ -308,7 +308,8 @@ def before_the_last_hand(rules: Rules, seed: int) -> Match:
     """Return the match of ``rules`` dealt by ``seed`` that the simple player plays for both
     seats, at the end of the hand before the one that ends it (its last "next" not played)."""
     whole = Match(rules, seed=seed)
-    collections.deque(play_views(whole, [make_player("simple", 1), make_player("simple", 2)], 999))
+    players = [make_player("simple", 1), make_player("simple", 2)]
+    collections.deque(play_views(whole, players, 999), 0)
     assert whole.over
     last_next = max(at for at, action in enumerate(whole.actions) if action.text == "next")
     match = Match(rules, seed=seed)
