@@ -645,8 +645,8 @@ def open_practice_at(page: Page, base_url: str, turns: int) -> None:
     """Open the practice game of seed 9 after the player's first ``turns`` moves (of
     ``PRACTICE_MOVES``, the last a draw), where the opponent's two reasons show under its
     move: the game is planted before the opponent's last turn, which the page plays and
-    explains, and the player's draw is made in the page (the page played all the moves
-    before, each a redraw: 2.5 s of a core more a test)."""
+    explains, and the player's draw is made in the page (playing all the moves through the
+    page took 2.5 s of a core more a test)."""
     match = Match(STANDARD, seed=9)
     for move in PRACTICE_MOVES[: turns - 1]:
         while match.to_move == 1:  # the opponent, made for each move as the page's bridge does
