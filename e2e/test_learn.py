@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import itertools
 import json
 from pathlib import Path
@@ -25,7 +26,8 @@ from player import (
 )
 from playwright.sync_api import Locator, Page, expect
 
-from deals import KNOCKER, LOOSE, STANDARD, crafted, seed_dealt_by
+from deals import KNOCKER, LOOSE, STANDARD, crafted, play_views, seed_dealt_by
+from ginrummy.bot import make_player
 from ginrummy.match import Match
 from ginrummy.review import review_hand
 
@@ -169,10 +171,22 @@ def test_the_review_s_hands_use_a_wide_window_sorted(page: Page, base_url: str) 
     assert boxes[-1][0] + width <= edge
 
 
+def before_the_knock() -> Match:
+    """Return the first hand of seed 12 that the simple player plays for both seats, 29
+    moves in: the player has taken the upcard and knocks next (as ``take_turn`` does)."""
+    match = Match(STANDARD, seed=12)
+    players = [make_player("simple", 1), make_player("simple", 2)]
+    collections.deque(play_views(match, players, 29), 0)
+    knocks = [move for move in match.legal_actions() if move.text.startswith("knock")]
+    assert match.to_move == 0 and knocks
+    return match
+
+
 def test_a_game_file_saves_and_replays_move_by_move(
     page: Page, base_url: str, artifacts: Path, tmp_path: Path
 ) -> None:
-    open_game(page, base_url, "?seed=12&level=simple")
+    # The hand's moves but its last are planted: the page played all 28 before.
+    plant_save(page, base_url, before_the_knock(), level="simple")
     play_to(page, "hand_over")
     page.locator("#replay-button").click()
     dialog = page.locator("dialog#replay")
