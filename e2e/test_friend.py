@@ -205,11 +205,12 @@ ACTIONS = (
 )
 """The moves the table offers now, as one text (it changes once a move is taken)."""
 TO_MOVE = (
-    "() => document.querySelector('#table').dataset.busy === 'false'"
-    " && document.querySelector('#table [data-action]') !== null"
+    "() => document.querySelector('#table').dataset.busy === 'false' && document.querySelector("
+    "'#table [data-action]:not([aria-disabled=\"true\"]):not(:disabled)') !== null"
 )
-"""Whether the page waits for its player's move: moves offered, no request or drawing in
-progress (on a loaded machine a table is read mid-way through drawing a move)."""
+"""Whether the page waits for its player's move: a move offered and enabled (a page that
+waits for its friend draws its hand's cards disabled), no request or drawing in progress
+(on a loaded machine a table is read mid-way through drawing a move)."""
 
 
 @pytest.fixture
