@@ -18,6 +18,7 @@ from player import (
     open_game,
     phase,
     plant_save,
+    poll,
     saved,
     take_turn,
     tap,
@@ -480,6 +481,25 @@ def test_the_phone_hand_fits_its_width(page: Page, base_url: str) -> None:
     )
     assert box is not None and cards[0][0] >= 0 and cards[-1][1] <= PHONE["width"]
     assert cards[0][2] >= 70, "cards a thumb can hit and an eye can read"
+
+
+def test_turning_the_phone_refits_the_hand_to_the_new_width(page: Page, base_url: str) -> None:
+    # The hand's overlap was measured only when the table was drawn: a hand fitted to a
+    # phone stayed squeezed into 460 px of a 1280 px window until the next move.
+    knock_ready(page, base_url)
+    page.set_viewport_size(DESKTOP)
+    page.mouse.move(1, 1)
+    poll(page, HAND_OVERLAP, lambda most: most <= 0, timeout_ms=5_000)  # side by side
+    page.set_viewport_size(PHONE)
+    poll(page, HAND_RIGHT, lambda right: right <= PHONE["width"], timeout_ms=5_000)
+
+
+HAND_OVERLAP = """Math.max(...Array.from(document.querySelectorAll('#hand .card'),
+    c => c.getBoundingClientRect()).map((r, i, all) => i ? all[i - 1].right - r.left : -1e9))"""
+"""JavaScript: how far the hand's most overlapped card is covered by the one before it, px."""
+HAND_RIGHT = """Math.max(...Array.from(document.querySelectorAll('#hand .card'),
+    c => c.getBoundingClientRect().right))"""
+"""JavaScript: the right edge of the hand's rightmost card, px."""
 
 
 def whole_tallest_table(page: Page, base_url: str, size: dict[str, int]) -> None:

@@ -340,6 +340,25 @@ function fitHand(hand) {
   hand.style.setProperty("--overlap", String(Math.min(most, Math.max(LEAST_OVERLAP, overlap))));
 }
 const GROUP_PADDING = 10; // px: a group's padding and frame, both sides
+
+/**
+ * Refit the hand and a fanned Mahjong pile once the window has a new size (a phone turned
+ * on its side, a desktop window resized): their fit is measured, not styled, so a hand
+ * fitted to a phone stayed squeezed on the wider table until the next move.
+ */
+function refitOnResize() {
+  let frame = 0;
+  window.addEventListener("resize", () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => {
+      const hand = $("hand");
+      if (hand) fitHand(hand);
+      const pile = $("pile");
+      if (pile?.classList.contains("mahjong")) fitPile(pile);
+    });
+  });
+}
+refitOnResize();
 const LEAST_OVERLAP = -0.04; // a small gap between cards when there is room
 const LEAST_NARROWING = 0.75; // of the cards' width, to keep the hand in one row
 
