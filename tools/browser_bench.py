@@ -18,7 +18,8 @@ the medians of loads minutes apart),
 then reloads the game warm, and plays a few hands at instant speed to time the
 opponent's decisions inside the browser (the time its ``choose`` takes in the worker,
 which the bridge reports with each move of a game dealt from a known number):
-``bot_decision_ms_p99`` for the hard level, ``expert_decision_ms_p99`` for the expert.
+``bot_decision_ms_p99`` for the hard level, ``expert_decision_ms`` (the median) and
+``expert_decision_ms_p99`` for the expert.
 The loads are timed at the instant speed (a new hand's deal is timed apart). Then it
 plays at the default speed on a desktop page (1280x800), the way a person does:
 ``opponent_turn_ms`` and ``opponent_turn_ms_p99``, from the player's discard to the
@@ -27,12 +28,14 @@ shown one slot after the last), and ``deal_ms``, a new hand's deal from its firs
 flight to its last card's landing (the page's measure "deal"). Last, it times a friend's
 match's fair deal in Pyodide on a bare page's main thread (``fair_shuffle_deal_ms``: the
 three passes and the deal's openings of both pages, one after the other) and again under
-Chromium's 4x CPU throttle (``fair_shuffle_deal_4x_ms``). ``own_bytes_gz`` is the gzipped
-size of our own files (the page's scripts, styles and art), ``snapshot_bytes_gz`` the
-snapshot's, ``runtime_bytes_gz`` Pyodide's and ``site_bytes_gz`` all of them: what a
-first visit downloads. Three more lines split a cold load's time to playable: ``python_booted_ms``
-(navigation to Pyodide booted from the snapshot, in the worker), ``engine_imported_ms``
-(the bridge looked up) and ``hand_dealt_ms`` (the first deal, drawn).
+Chromium's 4x CPU throttle (``fair_shuffle_deal_4x_ms``), and there too the expert's
+decisions in one game against hard (``expert_decision_main_ms`` and its ``_p99``; the
+same at 4x: ``expert_decision_main_4x_ms``, ``expert_decision_main_4x_ms_p99``).
+``own_bytes_gz`` is the gzipped size of our own files (the page's scripts, styles and
+art), ``snapshot_bytes_gz`` the snapshot's, ``runtime_bytes_gz`` Pyodide's and
+``site_bytes_gz`` all of them: what a first visit downloads. Three more lines split a
+cold load's time to playable: ``python_booted_ms`` (navigation to Pyodide booted from
+the snapshot, in the worker), ``engine_imported_ms`` (the bridge looked up) and ``hand_dealt_ms`` (the first deal, drawn).
 
 With ``--against OTHER_SITE`` (another build, say main's before a change) both sites are
 measured in the same run, their cold loads in turn (each after its own floor load), and
@@ -85,10 +88,24 @@ const benchDeal = pyodide.pyimport("ginrummy.fair_deal").bench_deal;
 const clock = pyodide.pyimport("time").perf_counter;
 window.benchDeal = (rounds) =>
   benchDeal(rounds, clock).toJs({ dict_converter: Object.fromEntries });
+window.python = (code) => pyodide.runPython(code).toJs();
 performance.mark("playable");
 </script>"""
 """A bare page that boots Pyodide on its main thread (where Chromium's CPU throttle
-surely applies) with the engine's sources, to time the fair deal of a friend's match."""
+surely applies) with the engine's sources, to time the fair deal of a friend's match and
+the expert's decisions."""
+EXPERT_GAME = """
+from ginrummy.bot import make_player
+from ginrummy.bot.arena import run_arena
+from ginrummy.rules import PRESETS
+_expert = run_arena(
+    lambda seed: make_player("expert", seed), lambda seed: make_player("hard", seed),
+    PRESETS["standard"], games=1, seed={seed},
+)
+[seconds * 1000 for seconds in _expert.a.times]
+"""
+"""Python for the bare page: one game of the expert against hard under ``standard``; its
+last line, the value returned, is each of the expert's decisions in ms."""
 PLAYABLE = "performance.getEntriesByName('playable').length > 0"
 WARMED = "performance.getEntriesByName('bridge warm').length > 0"
 SITE_KEPT = "navigator.serviceWorker.ready.then((registration) => registration.active !== null)"
@@ -185,20 +202,28 @@ def paced_turns(browser: Browser, base: str, query: str, turns: int) -> dict[str
     return measures
 
 
-def fair_deal_times(browser: Browser, base: str, rounds: int) -> dict[str, float]:
-    """Return what a friend's match's fair deal costs in the page's Pyodide, in ms (the
-    best of ``rounds``): ``fair_shuffle_deal_ms`` for the three passes and the deal's
-    openings of both pages in one page, and the same under Chromium's 4x CPU throttle."""
+def main_thread_times(browser: Browser, base: str, rounds: int) -> dict[str, list[float]]:
+    """Time a friend's match's fair deal and the expert's decisions in Pyodide on a bare
+    page's main thread, then the same under Chromium's 4x CPU throttle (a phone's CPU).
+
+    Return ``fair_shuffle_deal_ms`` (the best of ``rounds``: the three passes and the
+    deal's openings of both pages in one page) and ``expert_decision_main_ms`` (each
+    decision of one game against hard), and each again named ``..._4x_ms``.
+    """
     context = browser.new_context()
     page = context.new_page()
     page.goto(base + "bench-deal.html")
     poll(page, PLAYABLE, timeout_ms=TIMEOUT)
-    figures = {"fair_shuffle_deal_ms": page.evaluate("(r) => benchDeal(r)", rounds)}
-    session = context.new_cdp_session(page)
-    session.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    figures["fair_shuffle_deal_4x_ms"] = page.evaluate("(r) => benchDeal(r)", rounds)
+    figures: dict[str, list[float]] = {}
+    for rate, suffix in ((1, "_ms"), (4, "_4x_ms")):
+        if rate > 1:
+            context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        deal = page.evaluate("(r) => benchDeal(r)", rounds)
+        figures["fair_shuffle_deal" + suffix] = [float(deal["shuffle_and_deal"])]
+        expert = page.evaluate("(code) => python(code)", EXPERT_GAME.format(seed=21))
+        figures["expert_decision_main" + suffix] = [float(ms) for ms in expert]
     context.close()
-    return {name: float(stages["shuffle_and_deal"]) for name, stages in figures.items()}
+    return figures
 
 
 def engine_zip(target: Path) -> None:
@@ -307,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
             decisions = decision_times(browser, base, args.hands, "hard")
             expert = decision_times(browser, base, args.hands, "expert")
             paced = paced_turns(browser, base, query + LONG_MATCH, args.turns)
-            deal = fair_deal_times(browser, base, rounds=3)
+            main_thread = main_thread_times(browser, base, rounds=3)
             browser.close()
     finally:
         for server, _ in servers.values():
@@ -318,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
         print_figures(prefix, figures[prefix], tools.bytes_gz(site))
     print(f"bot_decision_ms_p99: {percentile(decisions, 0.99):.1f} ms")
     print(f"bot_decisions: {len(decisions)} count")
+    print(f"expert_decision_ms: {statistics.median(expert):.1f} ms")
     print(f"expert_decision_ms_p99: {percentile(expert, 0.99):.1f} ms")
     print(f"expert_decisions: {len(expert)} count")
     turns, deals = paced["opponent turn"], paced["deal"]
@@ -326,8 +352,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"opponent_turns: {len(turns)} count")
     print(f"deal_ms: {statistics.median(deals):.0f} ms")
     print(f"deals: {len(deals)} count")
-    for name, ms in deal.items():
-        print(f"{name}: {ms:.0f} ms")
+    for name, times in main_thread.items():
+        if name.startswith("expert"):
+            print(f"{name}: {statistics.median(times):.0f} ms")
+            print(f"{name}_p99: {percentile(times, 0.99):.0f} ms")
+        else:
+            print(f"{name}: {times[0]:.0f} ms")
     return 0
 
 
