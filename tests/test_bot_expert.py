@@ -18,6 +18,7 @@ from ginrummy.bot.heuristic import HARD, HeuristicPlayer, make_style
 from ginrummy.bot.knowledge import Knowledge
 from ginrummy.bot.mahjong import FlowPlayer
 from ginrummy.bot.playout import HOLD_UNTIL, Playout, hand_badness, sample_deal
+from ginrummy.bot.search import LEAST_DEALS, search
 from ginrummy.bot.tables import deadwood_tables
 from ginrummy.cards import FULL_DECK, card_list, format_cards, parse_card, parse_cards, parse_mask
 from ginrummy.match import Match
@@ -71,6 +72,21 @@ def test_a_guess_keeps_the_best_of_its_extra_cards() -> None:
     plain = sum(tables.deadwood(sample_deal(know, rng, playout)[0]) for _ in range(100))
     extra = sum(tables.deadwood(sample_deal(know, rng, playout, 4)[0]) for _ in range(100))
     assert extra < plain * 0.85
+
+
+def test_a_search_on_a_clock_makes_its_least_guesses_then_stops_when_the_time_is_up() -> None:
+    # The page gives the expert a clock: a search whose time is up makes LEAST_DEALS
+    # guesses (enough to compare its candidates) and no more; without one, every guess.
+    view = views_of_a_match("standard", seed=8, moves=30)[-1]
+    know, playout = Knowledge(view), playout_for(view)
+    candidates = [lambda other, stock: len(stock), lambda other, stock: other.bit_count()]
+    timed = search(candidates, know, playout, random.Random(1), 100, 0, seconds=0.0)
+    untimed = search(candidates, know, playout, random.Random(1), 20, 0)
+    assert [len(row) for row in timed] == [LEAST_DEALS, LEAST_DEALS]
+    assert [len(row) for row in untimed] == [20, 20]
+    player = make_player("expert", 1, seconds=0.25)
+    assert isinstance(player, FlowPlayer) and isinstance(player.gin, ExpertPlayer)
+    assert player.gin.seconds == 0.25
 
 
 def test_expert_is_a_level() -> None:

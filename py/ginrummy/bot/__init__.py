@@ -37,17 +37,19 @@ LEVELS = ("random", "easy", "simple", "normal", "hard", "expert")
 __all__ = ["LEVELS", "REASONS", "Decision", "Player", "advise", "make_player", "render"]
 
 
-def make_player(level: str, seed: int = 0) -> Player:
+def make_player(level: str, seed: int = 0, seconds: float | None = None) -> Player:
     """Return the player of ``level``; ``seed`` fixes its random choices. It plays any
     rules: a Mahjong gin view goes to the level's Mahjong gin style (``bot.mahjong``).
+    ``seconds`` is the expert's clock a search (the page's: a slow phone stops its search
+    early); without it the expert makes all its guesses, and other levels ignore it.
 
     :raises ValueError: when ``level`` is not one of ``LEVELS``.
     """
-    return FlowPlayer(_gin_player(level, seed), seed)
+    return FlowPlayer(_gin_player(level, seed, seconds), seed)
 
 
-def _gin_player(level: str, seed: int = 0) -> Player:
-    """Return the gin rummy player of ``level``.
+def _gin_player(level: str, seed: int = 0, seconds: float | None = None) -> Player:
+    """Return the gin rummy player of ``level`` (the expert with the clock ``seconds``).
 
     :raises ValueError: when ``level`` is not one of ``LEVELS``.
     """
@@ -58,7 +60,7 @@ def _gin_player(level: str, seed: int = 0) -> Player:
     if level in STYLES:
         return HeuristicPlayer(STYLES[level], seed)
     if level == "expert":
-        return ExpertPlayer(seed)
+        return ExpertPlayer(seed, seconds=seconds)
     raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
 
 
