@@ -5,6 +5,7 @@ import { celebrate } from "./celebrate.js";
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
 import { inviteInAddress } from "./friend.js";
+import { forgetMatch, keepMatch, keptMatch } from "./friend-save.js";
 import { afterDraw, installKeyboard, markShowdown, openKeys, rememberFocus } from "./keyboard.js";
 import { askToPlayLink, linkParams, sameGame } from "./link.js";
 import { keepOffline } from "./offline.js";
@@ -366,7 +367,8 @@ async function newGame() {
     const params = await newGameForm($("newgame"), options, state ? state.params : {}, check, help, !EMBED);
     if (params?.friend) {
       const { hostFriend } = await import("./friend-dialog.js");
-      await playFriend((handlers, build) => hostFriend($("newgame"), engine.duel, { rules: params.friend, build, handlers }));
+      const kept = await keptMatch();
+      await playFriend((handlers, build) => hostFriend($("newgame"), engine.duel, { rules: params.friend, build, handlers, kept }));
     } else if (params?.passPlay) {
       await passAndPlay(params.passPlay);
     } else if (params && started) {
@@ -390,24 +392,36 @@ let friendShown = ""; // the friend's match's state last drawn, as text: each me
 /**
  * Set up a match against a friend with `connect(handlers, build)` (a dialog of
  * friend-dialog.js: it resolves with the match once connected, or null) and play it. The
- * states that come before the dialog resolves are kept, the last one drawn then.
+ * states that come before the dialog resolves are kept, the last one drawn then. Every
+ * state is kept in the browser (friend-save.js), to take the match up after a dropped
+ * connection or a reload. When the dialog is closed, the game against the computer is
+ * shown again, saying `closedMessage` (if any).
  */
-async function playFriend(connect) {
+async function playFriend(connect, closedMessage = "") {
   const asked = await call("build");
   if (!asked.ok) return fail(asked);
   let match = null;
   let early = null;
+  let ended = false; // refused before the dialog resolved: the match is not played
   const handlers = {
-    table: (_table, next) => (match ? friendTable(match, next) : (early = next)),
-    refused: (error, ended) => {
-      if (!ended) return showMessage(error); // a move of this page's that the engine refused
-      if (!match || match === friend) endFriend(t("friend.ended", { error }));
+    table: (_table, next) => {
+      if (next?.friend && (!match || match === friend)) keepMatch(engine.duel, next);
+      if (match) friendTable(match, next);
+      else early = next;
     },
-    closed: () => match === friend && endFriend(t("friend.closed")),
+    refused: (error, ended, resumeRefused) => {
+      if (!ended) return showMessage(error); // a move of this page's that the engine refused
+      if (match && match !== friend) return;
+      ended = true;
+      forgetMatch();
+      endFriend(t(resumeRefused ? "friend.resume_refused" : "friend.ended", { error }));
+    },
+    closed: () => match === friend && lostFriend(),
   };
   closeFriend(); // one match at a time: the worker's duel takes the new one
   match = await connect(handlers, asked.build);
-  if (!match) return endFriend();
+  if (!match) return endFriend(closedMessage);
+  if (ended) return match.close();
   friend = match;
   friendShown = "";
   ui.hand = 0;
@@ -432,6 +446,27 @@ function closeFriend() {
   friend = null;
 }
 
+/**
+ * The connection to the friend's page was lost mid-match: the match stays drawn as it
+ * stood (kept in the browser), and the player may take it up over a new connection, from
+ * either page; "Later" shows the game against the computer again, the match kept to
+ * finish later. A match already over has nothing left to take up.
+ */
+async function lostFriend() {
+  closeFriend();
+  if (!state?.friend || state.view.phase === "match_over") return;
+  const kept = await keptMatch();
+  if (!kept) return endFriend(t("friend.closed"));
+  setBusy(true);
+  try {
+    const { reconnectFriend } = await import("./friend-dialog.js");
+    const reconnect = (handlers, build) => reconnectFriend($("newgame"), engine.duel, { kept, build, handlers, lost: true });
+    await playFriend(reconnect, t("friend.kept_later"));
+  } finally {
+    setBusy(false);
+  }
+}
+
 /** End the friend's match (saying `message`, if any) and show the game against the
  * computer again, as it was. */
 async function endFriend(message = "") {
@@ -450,7 +485,8 @@ async function joinInvite(code) {
   setBusy(true);
   try {
     const { joinFriend } = await import("./friend-dialog.js");
-    await playFriend((handlers, build) => joinFriend($("newgame"), engine.duel, { code, build, handlers }));
+    const kept = await keptMatch();
+    await playFriend((handlers, build) => joinFriend($("newgame"), engine.duel, { code, build, handlers, kept }));
   } finally {
     setBusy(false);
   }
