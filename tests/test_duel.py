@@ -310,3 +310,19 @@ def test_pages_whose_states_differ_do_not_resume_and_both_say_why() -> None:
     assert not told["ok"] and told["resume_refused"] and told["ended"]
     assert "could not take the match up" in told["error"]
     assert told["table"]["stage"] == "ended"
+
+
+def test_a_save_keeps_its_seed_through_javascript_numbers() -> None:
+    """The page keeps the save as JSON read by JavaScript, whose numbers hold 53 bits: the
+    seed of the first dealer's cut (up to 2**63) must come back exact."""
+    pages = Pages()
+    referee = pages.sessions[0].referee
+    assert referee is not None
+    referee.seed = 2**62 + 1  # past 2**53: a JavaScript number would round it
+    saved = ask(pages.sessions[0], "save")["save"]
+    through_js = json.loads(
+        json.dumps(saved), parse_int=lambda text: int(float(text))
+    )  # every number as a double, as JSON.parse reads it
+    loaded = DuelSession()
+    assert ask(loaded, "load", {"save": through_js})["ok"]
+    assert loaded.referee is not None and loaded.referee.seed == 2**62 + 1

@@ -299,7 +299,7 @@ class Referee:
             "rules": self.rules.to_dict(),
             "seat": self.seat,
             "match": self.match_id,
-            "seed": self.seed,
+            "seed": str(self.seed),  # a text: up to 2**63, past a JavaScript number's precision
             "decks": [[format_card(card) for card in deck] for deck in self.decks],
             "actions": [action.text for action in self.actions],
             "hand_number": self.hand_number,
@@ -325,7 +325,9 @@ class Referee:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise ProtocolError(f"this is not the save of a friend's match ({SAVE_FORMAT})")
         try:
-            referee = cls(Rules.from_dict(data["rules"]), data["seat"], data["match"], data["seed"])
+            seed = data["seed"]
+            seed = int(seed) if isinstance(seed, str) and seed.isdecimal() else seed
+            referee = cls(Rules.from_dict(data["rules"]), data["seat"], data["match"], seed)
             referee.decks = [parse_cards(deck) for deck in data["decks"]]
             referee.actions = [Action.parse(text) for text in data["actions"]]
             referee.hand_number = data["hand_number"]
