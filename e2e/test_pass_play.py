@@ -79,3 +79,36 @@ def test_two_players_pass_the_device_and_each_sees_only_their_own_hand(
             assert reveal(page, artifacts, "cover-desktop")[0] in (first, second)
     assert saved(page)["save"] == computer_game
     assert page.evaluate("localStorage.getItem('ginrummy.stats')") == stats
+
+
+def names(page: Page) -> list[str]:
+    """Return the names the table gives the seats: the score line's, then the headings of
+    the bottom hand and of the top one."""
+    score = page.locator("#scores .who").all_inner_texts()
+    heads = [page.locator(f"#{id_} .label > span").first.inner_text() for id_ in ("me", "opponent")]
+    return [*score, *heads]
+
+
+def test_pass_and_play_names_the_players_in_the_page_language(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, base_url, "?preset=standard&seed=3")
+    assert names(page) == ["You", "Opponent", "You", "Opponent"]
+    page.click("#new-button")
+    page.click('#newgame [data-pass-play="new"]')
+    title, _hand = reveal(page, artifacts, "names-cover")
+    me = int(title.split()[1][0])  # "Player 1's turn"
+    other = 3 - me
+    assert names(page) == [f"Player {me}", f"Player {other}", f"Player {me}", f"Player {other}"]
+    page.screenshot(path=artifacts / "pass-play-names-phone.png")
+    move(page)
+    reveal(page, artifacts, "names-cover-2")
+    assert names(page) == [f"Player {other}", f"Player {me}", f"Player {other}", f"Player {me}"]
+    page.click("#settings-button")
+    page.select_option("#language", "de")
+    page.keyboard.press("Escape")
+    expect(page.locator("#scores .who").first).to_have_text(f"Spieler {other}")
+    assert names(page) == [f"Spieler {other}", f"Spieler {me}", f"Spieler {other}", f"Spieler {me}"]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.screenshot(path=artifacts / "pass-play-names-desktop.png")

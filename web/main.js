@@ -14,6 +14,7 @@ import { drawPractice, explain, setupPractice } from "./practice.js";
 import { cardName } from "./cards.js";
 import { laidCards } from "./mahjong.js";
 import { passScreen } from "./pass-play.js";
+import { nameSeats } from "./seat-names.js";
 import { reasonText } from "./reasons.js";
 import { openReplays } from "./replay.js";
 import { openReview } from "./review.js";
@@ -160,6 +161,7 @@ function show(next, animated = true) {
   }
   const previous = state;
   state = next;
+  nameSeats(state.pass_play ? state.pass_play.seat : null);
   // an embedded game is the host page's, not the player's; a friend's match is no game
   // against the computer
   if (!EMBED && computerGame(state)) recordHand(state, ui.game);

@@ -795,6 +795,8 @@ export default {
   "friend.kept_later": "Deine Partie mit deinem Freund ist gespeichert. Um sie zu beenden, wähle Neues Spiel und dann Mit einem Freund spielen; oder öffne den neuen Link, den dein Freund dir schickt.",
   "form.pass_play": "Zu zweit an einem Gerät",
   "pass.title": "Spieler {number} ist dran",
+  "pass.player": "Spieler {number}",
+  "pass.player_short": "S{number}",
   "pass.steps": "Gib das Gerät an Spieler {number} weiter. Seine Hand bleibt verdeckt, bis er auf die Schaltfläche tippt.",
   "pass.show": "Meine Hand zeigen",
 }

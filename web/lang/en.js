@@ -776,6 +776,8 @@ export default {
   "friend.kept_later": "Your match against your friend is kept. To finish it, choose New game, then Play a friend; or open the new link your friend sends you.",
   "form.pass_play": "Pass and play",
   "pass.title": "Player {number}'s turn",
+  "pass.player": "Player {number}",
+  "pass.player_short": "P{number}",
   "pass.steps": "Pass the device to player {number}. Their hand stays hidden until they tap the button.",
   "pass.show": "Show my hand",
 };

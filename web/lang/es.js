@@ -795,6 +795,8 @@ export default {
   "friend.kept_later": "Tu partida con tu amigo está guardada. Para terminarla, elige Nueva partida y luego Jugar con un amigo; o abre el enlace nuevo que te envíe tu amigo.",
   "form.pass_play": "Pasar y jugar",
   "pass.title": "Turno del jugador {number}",
+  "pass.player": "Jugador {number}",
+  "pass.player_short": "J{number}",
   "pass.steps": "Pasa el dispositivo al jugador {number}. Su mano sigue oculta hasta que toque el botón.",
   "pass.show": "Ver mi mano",
 }

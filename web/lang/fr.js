@@ -795,6 +795,8 @@ export default {
   "friend.kept_later": "Votre partie avec votre ami est gardée. Pour la terminer, choisissez Nouvelle partie, puis Jouer avec un ami ; ou ouvrez le nouveau lien que votre ami vous envoie.",
   "form.pass_play": "Jouer à deux ici",
   "pass.title": "Au tour du joueur {number}",
+  "pass.player": "Joueur {number}",
+  "pass.player_short": "J{number}",
   "pass.steps": "Passez l'appareil au joueur {number}. Sa main reste cachée jusqu'à ce qu'il touche le bouton.",
   "pass.show": "Voir ma main",
 }

@@ -795,6 +795,8 @@ export default {
   "friend.kept_later": "La partita con il tuo amico è conservata. Per finirla, scegli Nuova partita e poi Gioca con un amico; oppure apri il nuovo link che ti manda il tuo amico.",
   "form.pass_play": "Passa e gioca",
   "pass.title": "Tocca al giocatore {number}",
+  "pass.player": "Giocatore {number}",
+  "pass.player_short": "G{number}",
   "pass.steps": "Passa il dispositivo al giocatore {number}. La sua mano resta nascosta finché non tocca il pulsante.",
   "pass.show": "Mostra la mia mano",
 }
