@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from player import CORNER, TURN_CHOICE, hand_titles, open_game, saved, tap
+from player import CORNER, TURN_CHOICE, hand_cards, hand_titles, open_game, saved, tap
 from playwright.sync_api import Page, expect
 
 SETTLED = (
@@ -112,3 +112,39 @@ def test_pass_and_play_names_the_players_in_the_page_language(
     assert names(page) == [f"Spieler {other}", f"Spieler {me}", f"Spieler {other}", f"Spieler {me}"]
     page.set_viewport_size({"width": 1280, "height": 800})
     page.screenshot(path=artifacts / "pass-play-names-desktop.png")
+
+
+def pass_on(page: Page) -> None:
+    """Make the moves of the player to move until the other's turn: the screen shows."""
+    for _ in range(3):
+        move(page)
+        if page.locator("dialog#pass").is_visible():
+            return
+    raise AssertionError("the turn never passed")
+
+
+def test_a_reload_takes_the_match_up_behind_the_pass_screen(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    open_game(page, base_url, "?preset=standard&seed=3")
+    computer_game = saved(page)["save"]
+    page.click("#new-button")
+    page.click('#newgame [data-pass-play="new"]')
+    first, _hand = reveal(page, artifacts, "reload-cover")
+    pass_on(page)
+    second, hand = reveal(page, artifacts, "reload-cover-2")
+    pass_on(page)  # the first player's turn again: the screen covers the table
+    assert page.evaluate("localStorage.getItem('ginrummy.passplay')")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", timeout=60_000)
+    # taken up behind the screen: the next player's turn, no hand shown or read out
+    expect(page.locator("dialog#pass h2")).to_have_text(first, timeout=20_000)
+    page.set_viewport_size({"width": 390, "height": 844})
+    title, _first_hand = reveal(page, artifacts, "reload-cover-phone")
+    assert title == first
+    pass_on(page)
+    assert reveal(page, artifacts, "reload-cover-after")[0] == second
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.screenshot(path=artifacts / "pass-play-reloaded-desktop.png")
+    assert len(set(hand_cards(page)) & set(hand)) >= 8  # the same player's hand, a turn on
+    assert saved(page)["save"] == computer_game

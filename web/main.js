@@ -13,7 +13,7 @@ import { holdGame, release, takeGame } from "./one-tab.js";
 import { drawPractice, explain, setupPractice } from "./practice.js";
 import { cardName } from "./cards.js";
 import { laidCards } from "./mahjong.js";
-import { passScreen } from "./pass-play.js";
+import { forgetPassPlay, keepPassPlay, keptPassPlay, passScreen } from "./pass-play.js";
 import { nameSeats } from "./seat-names.js";
 import { reasonText } from "./reasons.js";
 import { openReplays } from "./replay.js";
@@ -375,6 +375,7 @@ async function newGame() {
       await passAndPlay(params.passPlay);
     } else if (params && started) {
       closeFriend();
+      forgetPassPlay(); // the pass-and-play match, if any, is left
       ui.hand = 0;
       ui.game = newGameId();
       explain([]);
@@ -424,6 +425,7 @@ async function playFriend(connect, closedMessage = "") {
   match = await connect(handlers, asked.build);
   if (!match) return endFriend(closedMessage);
   if (ended) return match.close();
+  forgetPassPlay(); // the pass-and-play match, if any, is left
   friend = match;
   friendShown = "";
   ui.hand = 0;
@@ -508,6 +510,24 @@ async function passAndPlay(rules) {
   await passedTo(answer);
 }
 
+/** Take up the pass-and-play match kept in the browser (`save`: its text), behind the
+ * pass screen; one that does not load is forgotten, and the player told why. */
+async function resumePassPlay(save) {
+  setBusy(true);
+  try {
+    const answer = await engine.passPlay("load", save);
+    if (!answer.ok) {
+      forgetPassPlay();
+      return showMessage(t("pass.not_resumed", { error: errorText(answer) }));
+    }
+    seatShown = null;
+    ui.hand = 0;
+    await passedTo(answer);
+  } finally {
+    setBusy(false);
+  }
+}
+
 /** Play `action`, the pass-and-play move of the player to move, and show what follows. */
 async function passMove(action) {
   setBusy(true);
@@ -525,6 +545,7 @@ async function passMove(action) {
  * screen first, until they ask to see their hand (drawn sorted: the order was the other's).
  */
 async function passedTo(next) {
+  keepPassPlay(next);
   const seat = next.pass_play.seat;
   if (seat === seatShown) {
     show(next);
@@ -899,7 +920,9 @@ async function start() {
   if (loadFailed || !here) return;
   performance.mark("playable");
   keepOffline(); // only now: its downloads never compete with the first load
+  const passPlay = EMBED ? null : keptPassPlay();
   if (invited) joinInvite(invited);
+  else if (passPlay) resumePassPlay(passPlay);
   else maybeShowTutorial(call, state);
 }
 

@@ -797,6 +797,7 @@ export default {
   "pass.title": "Spieler {number} ist dran",
   "pass.player": "Spieler {number}",
   "pass.player_short": "S{number}",
+  "pass.not_resumed": "Die Partie zu zweit an einem Gerät konnte nicht fortgesetzt werden ({error}) und ist verloren. Dein Spiel gegen den Computer ist unverändert.",
   "pass.steps": "Gib das Gerät an Spieler {number} weiter. Seine Hand bleibt verdeckt, bis er auf die Schaltfläche tippt.",
   "pass.show": "Meine Hand zeigen",
 }

@@ -778,6 +778,7 @@ export default {
   "pass.title": "Player {number}'s turn",
   "pass.player": "Player {number}",
   "pass.player_short": "P{number}",
+  "pass.not_resumed": "The pass-and-play match could not be taken up ({error}), so it is gone. Your game against the computer is as it was.",
   "pass.steps": "Pass the device to player {number}. Their hand stays hidden until they tap the button.",
   "pass.show": "Show my hand",
 };

@@ -797,6 +797,7 @@ export default {
   "pass.title": "Turno del jugador {number}",
   "pass.player": "Jugador {number}",
   "pass.player_short": "J{number}",
+  "pass.not_resumed": "No se pudo retomar la partida de Pasar y jugar ({error}), así que se ha perdido. Tu partida contra el ordenador sigue como estaba.",
   "pass.steps": "Pasa el dispositivo al jugador {number}. Su mano sigue oculta hasta que toque el botón.",
   "pass.show": "Ver mi mano",
 }

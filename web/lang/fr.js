@@ -797,6 +797,7 @@ export default {
   "pass.title": "Au tour du joueur {number}",
   "pass.player": "Joueur {number}",
   "pass.player_short": "J{number}",
+  "pass.not_resumed": "La partie « Jouer à deux ici » n'a pas pu être reprise ({error}) : elle est perdue. Votre partie contre l'ordinateur est intacte.",
   "pass.steps": "Passez l'appareil au joueur {number}. Sa main reste cachée jusqu'à ce qu'il touche le bouton.",
   "pass.show": "Voir ma main",
 }

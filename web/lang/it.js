@@ -797,6 +797,7 @@ export default {
   "pass.title": "Tocca al giocatore {number}",
   "pass.player": "Giocatore {number}",
   "pass.player_short": "G{number}",
+  "pass.not_resumed": "Non è stato possibile riprendere la partita passa e gioca ({error}), quindi è andata persa. La tua partita contro il computer è rimasta com'era.",
   "pass.steps": "Passa il dispositivo al giocatore {number}. La sua mano resta nascosta finché non tocca il pulsante.",
   "pass.show": "Mostra la mia mano",
 }
