@@ -15,10 +15,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from player import hand_cards, open_game, phase, poll, saved, take_turn, wait_idle
+from player import hand_cards, phase, poll, saved, take_turn, wait_idle
 from playwright.sync_api import Browser, Page, expect
 from test_a11y import check_axe
-from test_friend import ACTIONS, EN, NO_STUN_PAGE, TO_MOVE, WAIT_MS, connect_tables
+from test_friend import (
+    ACTIONS,
+    EN,
+    NO_STUN_PAGE,
+    TO_MOVE,
+    WAIT_MS,
+    connect_tables,
+    two_tables,
+)
 
 CHANNELS = """{
     window.channels = [];
@@ -44,19 +52,9 @@ FRIEND_KEY = "ginrummy.friend"
 
 @pytest.fixture
 def tables(browser: Browser, base_url: str) -> Iterator[list[Page]]:
-    """Two players' pages of the site, a game against the computer dealt in each (a match
-    won by the first hand won), their data channels in reach."""
-    contexts = [browser.new_context(locale="en-US", service_workers="block") for _ in range(2)]
-    opened = []
-    for context in contexts:
-        context.add_init_script(NO_STUN_PAGE)
-        context.add_init_script(CHANNELS)
-        page = context.new_page()
-        open_game(page, base_url, "?preset=standard&match=hands&hands_to_win=1&seed=3")
-        opened.append(page)
-    yield opened
-    for context in contexts:
-        context.close()
+    """Two players' pages of the site (``test_friend.two_tables``), with no STUN server and
+    their data channels in reach."""
+    yield from two_tables(browser, base_url, NO_STUN_PAGE, CHANNELS)
 
 
 def play_moves(tables: list[Page], count: int, stop: str = "") -> None:
@@ -162,7 +160,9 @@ def test_a_match_whose_pages_differ_is_not_taken_up(tables: list[Page], artifact
     host.click("#new-button")
     host.click('#newgame [data-friend="host"]')
     expect(host.locator("#newgame")).to_contain_text("hand 1: you 0, your friend 0")
-    host.screenshot(path=artifacts / "friend-kept-desktop.png")
+    host.set_viewport_size({"width": 390, "height": 844})
+    host.screenshot(path=artifacts / "friend-kept-phone.png")
+    check_axe(host, "the offer to take a kept match up")
     host.click('#newgame [data-friend="take-up"]')
     reconnect(host, guest)
     refused = EN["friend.resume_refused"].split("(")[0]
@@ -171,3 +171,28 @@ def test_a_match_whose_pages_differ_is_not_taken_up(tables: list[Page], artifact
         expect(page.locator("#hint-button")).to_be_visible()
         assert page.evaluate(f"localStorage.getItem('{FRIEND_KEY}')") is None
     assert saved(host)["save"] == computer_game
+
+
+def test_a_match_left_for_later_is_taken_up_from_play_a_friend(tables: list[Page]) -> None:
+    """One player presses Later: the game against the computer comes back, the match kept;
+    then "Play a friend" offers to take it up, and it goes on where it stopped."""
+    host, guest = tables
+    connect_tables(host, guest)
+    play_moves(tables, 2)
+    hands = [sorted(hand_cards(page)) for page in tables]
+    drop(host)
+    for page in tables:
+        expect_lost(page)
+    expect(guest.locator("#newgame")).to_contain_text(EN["friend.kept_later"])
+    guest.click('#newgame [data-friend="cancel"]')  # "Later"
+    expect(guest.locator("#hint-button")).to_be_visible()  # the game against the computer
+    assert guest.evaluate(f"localStorage.getItem('{FRIEND_KEY}')")
+    guest.click("#new-button")
+    guest.click('#newgame [data-friend="host"]')
+    guest.click('#newgame [data-friend="take-up"]')
+    reconnect(host, guest)
+    for page in tables:
+        expect(page.locator("#newgame")).not_to_be_visible(timeout=WAIT_MS)
+    expect(guest.locator("#hint-button")).to_be_hidden()
+    assert [sorted(hand_cards(page)) for page in tables] == hands
+    play_moves(tables, 2)

@@ -70,7 +70,8 @@ def test_two_players_pass_the_device_and_each_sees_only_their_own_hand(
     second, other_hand = reveal(page, artifacts, "cover-phone-2")
     assert second != first and {first, second} == {"Player 1's turn", "Player 2's turn"}
     assert len(other_hand) == 10 and not set(hand) & set(other_hand)
-    expect(page.locator("#opp-says")).to_contain_text("The opponent")  # the first's move
+    first_player = first.removesuffix("'s turn")  # "Player 1"
+    expect(page.locator("#opp-says")).to_contain_text(f"{first_player} ")  # the first's move
     page.set_viewport_size({"width": 1280, "height": 800})
     page.screenshot(path=artifacts / "pass-play-table-desktop.png")
     for _ in range(12):  # a few turns more, the screen between each player's
@@ -110,6 +111,7 @@ def test_pass_and_play_names_the_players_in_the_page_language(
     page.keyboard.press("Escape")
     expect(page.locator("#scores .who").first).to_have_text(f"Spieler {other}")
     assert names(page) == [f"Spieler {other}", f"Spieler {me}", f"Spieler {other}", f"Spieler {me}"]
+    expect(page.locator("#opp-says")).to_contain_text(f"Spieler {me} ")  # the other's turn
     page.set_viewport_size({"width": 1280, "height": 800})
     page.screenshot(path=artifacts / "pass-play-names-desktop.png")
 

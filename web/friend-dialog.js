@@ -58,6 +58,18 @@ function copyField(label, text, name) {
   return box;
 }
 
+/** Return a field under `label` for a code the friend sent (named `name`), and its box. */
+function pasteField(label, name) {
+  const field = element("label", "field", label);
+  const box = element("textarea");
+  box.name = name;
+  box.rows = 3;
+  box.autocomplete = "off";
+  box.spellcheck = false;
+  field.append(box);
+  return [field, box];
+}
+
 /**
  * Open `dialog` with `title` and a Cancel button; return its parts and a promise settled
  * with the match once `finish(match)` is called, or null when the player closes it.
@@ -142,13 +154,7 @@ async function offerSteps(sheet, dialog, making) {
   qr.setAttribute("role", "img");
   qr.setAttribute("aria-label", t("friend.qr"));
   drawQr(qr, invited.link);
-  const answerLabel = element("label", "field", t("friend.answer"));
-  const answer = element("textarea");
-  answer.name = "answer";
-  answer.rows = 3;
-  answer.autocomplete = "off";
-  answer.spellcheck = false;
-  answerLabel.append(answer);
+  const [answerLabel, answer] = pasteField(t("friend.answer"), "answer");
   sheet.body.append(
     element("p", "", t("friend.host_steps")),
     copyField(t("friend.link"), invited.link, "invite"),
@@ -231,6 +237,7 @@ export function reconnectFriend(dialog, duel, { kept, build, handlers, lost = fa
 function resumeSteps(sheet, dialog, duel, { kept, build, handlers, lost = false }) {
   const why = lost ? t("friend.lost") : t("friend.kept_offer", { match: keptText(kept) });
   sheet.body.append(element("p", "", why), element("p", "", t("friend.resume_steps")));
+  if (lost) sheet.body.append(element("p", "note", t("friend.kept_later")));
   const send = button(t("friend.send_link"), { friend: "send-link" });
   send.className = "primary";
   const paste = button(t("friend.paste_link"), { friend: "paste-link" });
@@ -255,13 +262,7 @@ function resumeSteps(sheet, dialog, duel, { kept, build, handlers, lost = false 
 
 /** In `sheet`, a box for the link the friend sent; `joining(code)` answers it. */
 function pasteStep(sheet, dialog, joining, kept) {
-  const label = element("label", "field", t("friend.their_link"));
-  const box = element("textarea");
-  box.name = "link";
-  box.rows = 3;
-  box.autocomplete = "off";
-  box.spellcheck = false;
-  label.append(box);
+  const [label, box] = pasteField(t("friend.their_link"), "link");
   sheet.body.append(label);
   const answer = button(t("friend.make_answer"), { friend: "answer" });
   answer.className = "primary";

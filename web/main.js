@@ -398,9 +398,9 @@ let friendShown = ""; // the friend's match's state last drawn, as text: each me
  * states that come before the dialog resolves are kept, the last one drawn then. Every
  * state is kept in the browser (friend-save.js), to take the match up after a dropped
  * connection or a reload. When the dialog is closed, the game against the computer is
- * shown again, saying `closedMessage` (if any).
+ * shown again.
  */
-async function playFriend(connect, closedMessage = "") {
+async function playFriend(connect) {
   const asked = await call("build");
   if (!asked.ok) return fail(asked);
   let match = null;
@@ -423,7 +423,7 @@ async function playFriend(connect, closedMessage = "") {
   };
   closeFriend(); // one match at a time: the worker's duel takes the new one
   match = await connect(handlers, asked.build);
-  if (!match) return endFriend(closedMessage);
+  if (!match) return endFriend();
   if (ended) return match.close();
   forgetPassPlay(); // the pass-and-play match, if any, is left
   friend = match;
@@ -465,7 +465,7 @@ async function lostFriend() {
   try {
     const { reconnectFriend } = await import("./friend-dialog.js");
     const reconnect = (handlers, build) => reconnectFriend($("newgame"), engine.duel, { kept, build, handlers, lost: true });
-    await playFriend(reconnect, t("friend.kept_later"));
+    await playFriend(reconnect);
   } finally {
     setBusy(false);
   }
