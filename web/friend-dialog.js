@@ -120,13 +120,13 @@ function choseNew(sheet, kept) {
   const resume = button(t("friend.take_up"), { friend: "take-up" });
   resume.className = "primary";
   const fresh = button(t("friend.new_match"), { friend: "new-match" });
-  sheet.buttons.append(fresh, resume);
+  const choices = element("div", "buttons people");
+  choices.append(fresh, resume);
+  sheet.body.append(choices);
   resume.focus();
   return new Promise((resolve) => {
     const chose = (choice) => () => {
       sheet.body.replaceChildren();
-      resume.remove();
-      fresh.remove();
       resolve(choice);
     };
     resume.addEventListener("click", chose(false));
