@@ -103,18 +103,25 @@ def reconnect(offering: Page, answering: Page) -> None:
     offering.click('#newgame [data-friend="connect"]')
 
 
+def play_and_drop(tables: list[Page], moves: int) -> list[list[str]]:
+    """Connect the pages, make ``moves`` moves, then drop the connection (the host's
+    channel closed); return both hands as they stood, once both pages say it was lost."""
+    connect_tables(*tables)
+    play_moves(tables, moves)
+    hands = [sorted(hand_cards(page)) for page in tables]
+    drop(tables[0])
+    for page in tables:
+        expect_lost(page)
+    return hands
+
+
 def test_a_dropped_connection_is_taken_up_from_either_side_and_the_hand_finished(
     tables: list[Page], artifacts: Path
 ) -> None:
     host, guest = tables
     computer_game = [saved(page)["save"] for page in tables]
     stats = [page.evaluate("localStorage.getItem('ginrummy.stats')") for page in tables]
-    connect_tables(host, guest)
-    play_moves(tables, 3)
-    hands = [sorted(hand_cards(page)) for page in tables]
-    drop(host)
-    for page in tables:
-        expect_lost(page)
+    hands = play_and_drop(tables, 3)
     # the match stays drawn behind the dialog, as it stood
     assert [sorted(hand_cards(page)) for page in tables] == hands
     for width, height, name in ((390, 844, "phone"), (1280, 800, "desktop")):
@@ -146,11 +153,7 @@ def test_a_match_whose_pages_differ_is_not_taken_up(tables: list[Page], artifact
     take the match up, but the pages' states differ, and both say so."""
     host, guest = tables
     computer_game = saved(host)["save"]
-    connect_tables(host, guest)
-    play_moves(tables, 2)
-    drop(host)
-    for page in tables:
-        expect_lost(page)
+    play_and_drop(tables, 2)
     kept = json.loads(host.evaluate(f"localStorage.getItem('{FRIEND_KEY}')"))
     kept["save"]["channel"]["digest"] = "0" * 64  # what it received, altered
     host.evaluate(f"(kept) => localStorage.setItem('{FRIEND_KEY}', kept)", json.dumps(kept))
@@ -177,12 +180,7 @@ def test_a_match_left_for_later_is_taken_up_from_play_a_friend(tables: list[Page
     """One player presses Later: the game against the computer comes back, the match kept;
     then "Play a friend" offers to take it up, and it goes on where it stopped."""
     host, guest = tables
-    connect_tables(host, guest)
-    play_moves(tables, 2)
-    hands = [sorted(hand_cards(page)) for page in tables]
-    drop(host)
-    for page in tables:
-        expect_lost(page)
+    hands = play_and_drop(tables, 2)
     expect(guest.locator("#newgame")).to_contain_text(EN["friend.kept_later"])
     guest.click('#newgame [data-friend="cancel"]')  # "Later"
     expect(guest.locator("#hint-button")).to_be_visible()  # the game against the computer

@@ -113,17 +113,27 @@ export async function hostFriend(dialog, duel, { rules, build, handlers, kept = 
   return sheet.settled;
 }
 
+/** Append to `sheet`'s body a row of two choices, each `[text, data]`: `other`, then
+ * `main` (the primary one, focused). Return their buttons in that order. */
+function choiceRow(sheet, other, main) {
+  const second = button(...other);
+  const first = button(...main);
+  first.className = "primary";
+  const row = element("div", "buttons people");
+  row.append(second, first);
+  sheet.body.append(row);
+  first.focus();
+  return [second, first];
+}
+
 /** Offer, in `sheet`, to take up the match `kept` or start a new one: resolve with
  * whether the player chose a new one (false too when the dialog was closed). */
 function choseNew(sheet, kept) {
   sheet.body.append(element("p", "", t("friend.kept_offer", { match: keptText(kept) })));
-  const resume = button(t("friend.take_up"), { friend: "take-up" });
-  resume.className = "primary";
-  const fresh = button(t("friend.new_match"), { friend: "new-match" });
-  const choices = element("div", "buttons people");
-  choices.append(fresh, resume);
-  sheet.body.append(choices);
-  resume.focus();
+  const [fresh, resume] = choiceRow(sheet, [t("friend.new_match"), { friend: "new-match" }], [
+    t("friend.take_up"),
+    { friend: "take-up" },
+  ]);
   return new Promise((resolve) => {
     const chose = (choice) => () => {
       sheet.body.replaceChildren();
@@ -238,13 +248,10 @@ function resumeSteps(sheet, dialog, duel, { kept, build, handlers, lost = false 
   const why = lost ? t("friend.lost") : t("friend.kept_offer", { match: keptText(kept) });
   sheet.body.append(element("p", "", why), element("p", "", t("friend.resume_steps")));
   if (lost) sheet.body.append(element("p", "note", t("friend.kept_later")));
-  const send = button(t("friend.send_link"), { friend: "send-link" });
-  send.className = "primary";
-  const paste = button(t("friend.paste_link"), { friend: "paste-link" });
-  const choices = element("div", "buttons people");
-  choices.append(paste, send);
-  sheet.body.append(choices);
-  send.focus();
+  const [paste, send] = choiceRow(sheet, [t("friend.paste_link"), { friend: "paste-link" }], [
+    t("friend.send_link"),
+    { friend: "send-link" },
+  ]);
   const chosen = () => {
     sheet.body.replaceChildren();
     sheet.cancel.textContent = t("action.cancel");
