@@ -213,20 +213,27 @@ waits for its friend draws its hand's cards disabled), no request or drawing in 
 (on a loaded machine a table is read mid-way through drawing a move)."""
 
 
-@pytest.fixture
-def tables(browser: Browser, base_url: str) -> Iterator[list[Page]]:
-    """Two players' pages of the site, a game against the computer dealt in each: a match
-    won by the first hand won, so a whole match is one hand."""
+def two_tables(browser: Browser, base_url: str, *scripts: str) -> Iterator[list[Page]]:
+    """Yield two players' pages of the site, each in a context of its own that runs the
+    init ``scripts`` first, a game against the computer dealt in each: a match won by the
+    first hand won, so a whole match is one hand."""
     contexts = [browser.new_context(locale="en-US", service_workers="block") for _ in range(2)]
     opened = []
     for context in contexts:
-        context.add_init_script(NO_STUN_PAGE)
+        for script in scripts:
+            context.add_init_script(script)
         page = context.new_page()
         open_game(page, base_url, "?preset=standard&match=hands&hands_to_win=1&seed=3")
         opened.append(page)
     yield opened
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def tables(browser: Browser, base_url: str) -> Iterator[list[Page]]:
+    """Two players' pages of the site (``two_tables``), with no STUN server."""
+    yield from two_tables(browser, base_url, NO_STUN_PAGE)
 
 
 def invite_at_table(host: Page, guest: Page) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from player import CORNER, TURN_CHOICE, hand_titles, open_game, saved, tap
+from player import CORNER, TURN_CHOICE, hand_cards, hand_titles, open_game, saved, tap
 from playwright.sync_api import Page, expect
 
 SETTLED = (
@@ -70,7 +70,8 @@ def test_two_players_pass_the_device_and_each_sees_only_their_own_hand(
     second, other_hand = reveal(page, artifacts, "cover-phone-2")
     assert second != first and {first, second} == {"Player 1's turn", "Player 2's turn"}
     assert len(other_hand) == 10 and not set(hand) & set(other_hand)
-    expect(page.locator("#opp-says")).to_contain_text("The opponent")  # the first's move
+    first_player = first.removesuffix("'s turn")  # "Player 1"
+    expect(page.locator("#opp-says")).to_contain_text(f"{first_player} ")  # the first's move
     page.set_viewport_size({"width": 1280, "height": 800})
     page.screenshot(path=artifacts / "pass-play-table-desktop.png")
     for _ in range(12):  # a few turns more, the screen between each player's
@@ -79,3 +80,73 @@ def test_two_players_pass_the_device_and_each_sees_only_their_own_hand(
             assert reveal(page, artifacts, "cover-desktop")[0] in (first, second)
     assert saved(page)["save"] == computer_game
     assert page.evaluate("localStorage.getItem('ginrummy.stats')") == stats
+
+
+def names(page: Page) -> list[str]:
+    """Return the names the table gives the seats: the score line's, then the headings of
+    the bottom hand and of the top one."""
+    score = page.locator("#scores .who").all_inner_texts()
+    heads = [page.locator(f"#{id_} .label > span").first.inner_text() for id_ in ("me", "opponent")]
+    return [*score, *heads]
+
+
+def test_pass_and_play_names_the_players_in_the_page_language(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, base_url, "?preset=standard&seed=3")
+    assert names(page) == ["You", "Opponent", "You", "Opponent"]
+    page.click("#new-button")
+    page.click('#newgame [data-pass-play="new"]')
+    title, _hand = reveal(page, artifacts, "names-cover")
+    me = int(title.split()[1][0])  # "Player 1's turn"
+    other = 3 - me
+    assert names(page) == [f"Player {me}", f"Player {other}", f"Player {me}", f"Player {other}"]
+    page.screenshot(path=artifacts / "pass-play-names-phone.png")
+    move(page)
+    reveal(page, artifacts, "names-cover-2")
+    assert names(page) == [f"Player {other}", f"Player {me}", f"Player {other}", f"Player {me}"]
+    page.click("#settings-button")
+    page.select_option("#language", "de")
+    page.keyboard.press("Escape")
+    expect(page.locator("#scores .who").first).to_have_text(f"Spieler {other}")
+    assert names(page) == [f"Spieler {other}", f"Spieler {me}", f"Spieler {other}", f"Spieler {me}"]
+    expect(page.locator("#opp-says")).to_contain_text(f"Spieler {me} ")  # the other's turn
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.screenshot(path=artifacts / "pass-play-names-desktop.png")
+
+
+def pass_on(page: Page) -> None:
+    """Make the moves of the player to move until the other's turn: the screen shows."""
+    for _ in range(3):
+        move(page)
+        if page.locator("dialog#pass").is_visible():
+            return
+    raise AssertionError("the turn never passed")
+
+
+def test_a_reload_takes_the_match_up_behind_the_pass_screen(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    open_game(page, base_url, "?preset=standard&seed=3")
+    computer_game = saved(page)["save"]
+    page.click("#new-button")
+    page.click('#newgame [data-pass-play="new"]')
+    first, _hand = reveal(page, artifacts, "reload-cover")
+    pass_on(page)
+    second, hand = reveal(page, artifacts, "reload-cover-2")
+    pass_on(page)  # the first player's turn again: the screen covers the table
+    assert page.evaluate("localStorage.getItem('ginrummy.passplay')")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", timeout=60_000)
+    # taken up behind the screen: the next player's turn, no hand shown or read out
+    expect(page.locator("dialog#pass h2")).to_have_text(first, timeout=20_000)
+    page.set_viewport_size({"width": 390, "height": 844})
+    title, _first_hand = reveal(page, artifacts, "reload-cover-phone")
+    assert title == first
+    pass_on(page)
+    assert reveal(page, artifacts, "reload-cover-after")[0] == second
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.screenshot(path=artifacts / "pass-play-reloaded-desktop.png")
+    assert len(set(hand_cards(page)) & set(hand)) >= 8  # the same player's hand, a turn on
+    assert saved(page)["save"] == computer_game

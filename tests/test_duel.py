@@ -227,3 +227,102 @@ def test_an_offer_takes_the_new_game_forms_params() -> None:
     assert joined["params"] == params
     bad = ask(host, "offer", {"rules": {"preset": "standard", "knock_limit": "x"}, "build": "b"})
     assert not bad["ok"] and "rules are not valid" in bad["error"]
+
+
+def reconnect(pages: Pages, offering: int) -> None:
+    """Take the pages' match up over a new connection, ``offering`` making the offer, as
+    the page does after a dropped connection: each from its save."""
+    saves = [ask(session, "save")["save"] for session in pages.sessions]
+    pages.sessions = [DuelSession(), DuelSession()]  # reloaded pages, say
+    other = 1 - offering
+    offer = ask(pages.sessions[offering], "reoffer", {"save": saves[offering], "build": "b7"})
+    assert offer["ok"], offer
+    joined = ask(
+        pages.sessions[other],
+        "rejoin",
+        {"offer": offer["offer"], "save": saves[other], "build": "b7"},
+    )
+    assert joined["ok"], joined
+    accepted = ask(pages.sessions[offering], "reaccept", {"answer": joined["answer"]})
+    assert accepted["ok"], accepted
+    for seat in (0, 1):
+        pages.inbox[1 - seat] = ask(pages.sessions[seat], "resume")["send"]
+
+
+@pytest.mark.parametrize("offering", [0, 1])
+def test_a_dropped_match_is_taken_up_over_a_new_connection_from_either_side(
+    offering: int,
+) -> None:
+    pages = Pages()
+    mover = pages.table(0)["view"]["to_move"]
+    pages.play(mover, "pass")
+    lost = ask(pages.sessions[1 - mover], "play", "pass")["send"]  # never delivered
+    assert lost
+    reconnect(pages, offering)
+    pages.deliver()
+    assert pages.table(0)["state_hash"] == pages.table(1)["state_hash"]
+    assert pages.table(mover)["view"]["legal"]  # the move lost came again: play goes on
+    # the resume request holds only digests and counts: nothing of either hand
+    request_ = ask(pages.sessions[0], "resume")["send"][0]
+    assert set(request_) == {"type", "hand", "history", "received", "digest", "sent", "sent_digest"}
+
+
+def test_a_reconnection_is_only_to_the_same_match_from_the_friends_seat() -> None:
+    pages, others = Pages(), Pages()
+    save = ask(pages.sessions[0], "save")["save"]
+    offer = ask(pages.sessions[0], "reoffer", {"save": save, "build": "b7"})["offer"]
+    own_seat = ask(DuelSession(), "rejoin", {"offer": offer, "save": save, "build": "b7"})
+    assert "from this page's own seat" in own_seat["error"]
+    other_save = ask(others.sessions[1], "save")["save"]
+    other = ask(DuelSession(), "rejoin", {"offer": offer, "save": other_save, "build": "b7"})
+    assert "another match" in other["error"]
+    guest_save = ask(pages.sessions[1], "save")["save"]
+    build = ask(DuelSession(), "rejoin", {"offer": offer, "save": guest_save, "build": "b8"})
+    assert "runs build 'b7' and this page 'b8'" in build["error"]
+    new = ask(others.sessions[0], "offer", {"rules": "standard", "build": "b7"})["offer"]
+    fresh = ask(DuelSession(), "rejoin", {"offer": new, "save": guest_save, "build": "b7"})
+    assert "starts a new match" in fresh["error"]
+    assert "made no offer" in ask(DuelSession(), "reaccept", {"answer": {}})["error"]
+
+
+def test_pages_whose_states_differ_do_not_resume_and_both_say_why() -> None:
+    """A page whose record of an earlier hand differs (an altered save, say) is refused:
+    the match ends on both pages, and the other page is told why."""
+    pages = Pages()
+    rng = random.Random(11)
+    while pages.table(0)["stage"] != "shown":
+        tables = [pages.table(seat) for seat in (0, 1)]
+        movers = [s for s in (0, 1) if tables[s]["view"]["legal"]]
+        legal = tables[movers[0]]["view"]["legal"]
+        out = [a for a in legal if a.startswith(("gin", "knock"))]
+        pages.play(movers[0], rng.choice(out or legal))
+    pages.play(0, "next")
+    pages.play(1, "next")
+    assert pages.table(0)["hand_id"].endswith(":2")
+    referee = pages.sessions[1].referee
+    assert referee is not None
+    referee.decks[0][:2] = referee.decks[0][1::-1]  # hand 1's deck altered
+    request_ = ask(pages.sessions[1], "resume")["send"]
+    refused = ask(pages.sessions[0], "receive", request_[0])
+    assert not refused["ok"] and refused["resume_refused"] and refused["ended"]
+    assert "records of the match before this hand differ" in refused["error"]
+    told = ask(pages.sessions[1], "receive", refused["send"][0])
+    assert not told["ok"] and told["resume_refused"] and told["ended"]
+    assert "could not take the match up" in told["error"]
+    assert told["table"]["stage"] == "ended"
+
+
+def test_a_save_keeps_its_seed_through_javascript_numbers() -> None:
+    """The page keeps the save as JSON read by JavaScript, whose numbers hold 53 bits: the
+    seed of the first dealer's cut (up to 2**63) must come back exact."""
+    pages = Pages()
+    referee = pages.sessions[0].referee
+    assert referee is not None
+    referee.seed = 2**62 + 1  # past 2**53: a JavaScript number would round it
+    saved = ask(pages.sessions[0], "save")["save"]
+    through_js = json.loads(
+        json.dumps(saved), parse_int=lambda text: int(float(text))
+    )  # every number as a double, as JSON.parse reads it
+    loaded = DuelSession()
+    assert ask(loaded, "load", {"save": through_js})["ok"]
+    assert loaded.referee is not None and loaded.referee.seed == 2**62 + 1

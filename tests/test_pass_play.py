@@ -8,7 +8,9 @@ import random
 from typing import Any
 
 from ginrummy.cards import parse_card
+from ginrummy.match import Match
 from ginrummy.pass_play import PassPlay, request
+from ginrummy.seal import Sealer
 
 
 def ask(session: PassPlay, op: str, argument: str = "") -> dict[str, Any]:
@@ -82,3 +84,39 @@ def test_a_refused_request_changes_nothing() -> None:
     assert refused[2]["message"]["id"] == "preset_unknown"  # said in the player's language
     assert "unknown request 'undo'" in refused[-1]["error"]
     assert ask(session, "state") == state
+
+
+def test_a_match_taken_up_from_its_save_goes_on_from_the_same_seat() -> None:
+    """The page keeps the state's save after every move; a reloaded page takes the match
+    up from it (the same browser key), at the same seat, with the same hands."""
+    key = Sealer(bytes(range(32)))
+    session = PassPlay(key)
+    state = ask(session, "new", '{"preset": "standard"}')
+    rng = random.Random(4)
+    for _ in range(5):
+        state = ask(session, "play", greedy(state, rng))
+    reloaded = PassPlay(key)
+    taken = ask(reloaded, "load", state["pass_play"]["save"])
+    assert taken["ok"], taken
+    assert taken["pass_play"]["seat"] == state["pass_play"]["seat"]
+    assert taken["view"] == state["view"]
+    move = greedy(taken, rng)
+    assert ask(reloaded, "play", move)["view"] == ask(session, "play", move)["view"]
+
+
+def test_a_save_shows_no_hidden_card_and_only_this_browser_opens_it_unchanged() -> None:
+    key = Sealer(bytes(range(32)))
+    session = PassPlay(key)
+    state = ask(session, "new", '{"preset": "standard"}')
+    save = json.loads(state["pass_play"]["save"])
+    assert "secret" not in save["record"] and "decks" not in save["record"]
+    # the seed alone does not deal the match: its secret is this browser's
+    assert Match(session.match.rules, seed=save["record"]["seed"]).hand.hands != (
+        session.match.hand.hands
+    )
+    other_browser = ask(PassPlay(Sealer(bytes(32))), "load", state["pass_play"]["save"])
+    assert not other_browser["ok"] and "another browser" in other_browser["error"]
+    changed = json.dumps({**save, "seat": 1 - save["seat"]})
+    assert "changed after it was made" in ask(PassPlay(key), "load", changed)["error"]
+    assert "not the save" in ask(PassPlay(key), "load", '{"format": "x"}')["error"]
+    assert not ask(PassPlay(key), "load", "{")["ok"]

@@ -3,6 +3,7 @@
 import { cardName, prettyCard, theCard } from "./cards.js";
 import { laidCards } from "./mahjong.js";
 import { moveWord } from "./reasons.js";
+import { turnSentence } from "./seat-names.js";
 import { capitalized, list, t, tSeat } from "./strings.js";
 
 const KEEP = 100; // lines kept in the log (it starts again at each hand)
@@ -58,7 +59,7 @@ export function turnText(seat, clauses) {
       ? clause.slice(shared.length + 1)
       : clause,
   );
-  return capitalized(tSeat("turn", seat, { moves: list(said) }));
+  return capitalized(turnSentence(seat, list(said)));
 }
 
 /** Moves a turn may make several times in a row: told once for the whole run. */

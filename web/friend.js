@@ -10,6 +10,11 @@
 // goes over the channel; the table each answer carries goes to the page. Requests run
 // one at a time, in the order they came.
 //
+// After a dropped connection either page may take the match up over a new one: the same
+// links, the offer and answer marked `resume` (duel's "reoffer", "rejoin" and "reaccept",
+// each page from its saved match); on the new channel each page first sends duel's
+// "resume" request, and the other answers with what it missed, or refuses.
+//
 // `duel(op, arg)` is the page's request to ginrummy.duel in the worker: a promise of its
 // JSON answer as an object (the worker's {duel: op} message).
 import { t } from "./strings.js";
@@ -22,6 +27,8 @@ export const STUN_SERVERS = [{ urls: ["stun:stun.l.google.com:19302", "stun:stun
 const GATHER_MS = 10000;
 /** How long the pages try to reach each other once both have the other's code. */
 export const CONNECT_MS = 60000;
+/** How long a match that closes waits for its channel to send what it holds. */
+const CLOSE_MS = 5000;
 /** The invite link's fragment starts so. */
 const INVITE = "friend=";
 
@@ -129,6 +136,32 @@ async function described(peer, making) {
 }
 
 /**
+ * Make the offer of duel's `offerOp` (with `arg`) and this page's connection offer.
+ * Resolves with `{link, code, accept}`: the link to send, and `accept(answerCode)`, which
+ * takes the friend's answer through duel's `acceptOp` and resolves with the match once the
+ * pages are connected (`handlers`: see `FriendMatch`); a match taken up (a `resume`
+ * offer) first sends duel's resume request.
+ */
+async function offered(duel, offerOp, arg, acceptOp, { build, handlers, iceServers = STUN_SERVERS, connectMs = CONNECT_MS }) {
+  const { offer } = await asked(duel, offerOp, arg);
+  const peer = new RTCPeerConnection({ iceServers });
+  const channel = peer.createDataChannel("ginrummy", { ordered: true });
+  const code = await pack({ offer, sdp: await described(peer, () => peer.createOffer()) });
+  const accept = async (answerCode) => {
+    const { answer, sdp } = await unpack(answerCode, "answer");
+    if (answer.build !== build || answer.engine !== offer.engine) throw new FriendError(t("friend.other_build"));
+    if (Boolean(answer.resume) !== Boolean(offer.resume)) throw new FriendError(t("friend.bad_code"));
+    const started = await asked(duel, acceptOp, { answer });
+    await peer.setRemoteDescription({ type: "answer", sdp });
+    const match = new FriendMatch(duel, peer, await opened(peer, channel, connectMs), handlers);
+    match.deliver(started);
+    if (offer.resume) match.resume();
+    return match;
+  };
+  return { link: inviteLink(code), code, accept };
+}
+
+/**
  * As the host, offer a match under `rules` (a preset and changes) from this page's build
  * `build`. Resolves with `{link, code, accept}`: the invite to send, and
  * `accept(answerCode)`, which takes the friend's answer and resolves with the match once
@@ -136,35 +169,44 @@ async function described(peer, making) {
  * @throws {FriendError} when the answer is not one, is of another build, or the pages
  *   cannot reach each other within `connectMs`.
  */
-export async function invite(duel, { rules, build, handlers, iceServers = STUN_SERVERS, connectMs = CONNECT_MS }) {
-  const { offer } = await asked(duel, "offer", { rules, build });
-  const peer = new RTCPeerConnection({ iceServers });
-  const channel = peer.createDataChannel("ginrummy", { ordered: true });
-  const code = await pack({ offer, sdp: await described(peer, () => peer.createOffer()) });
-  const accept = async (answerCode) => {
-    const { answer, sdp } = await unpack(answerCode, "answer");
-    if (answer.build !== build || answer.engine !== offer.engine) throw new FriendError(t("friend.other_build"));
-    const started = await asked(duel, "accept", { answer });
-    await peer.setRemoteDescription({ type: "answer", sdp });
-    const match = new FriendMatch(duel, peer, await opened(peer, channel, connectMs), handlers);
-    match.deliver(started);
-    return match;
-  };
-  return { link: inviteLink(code), code, accept };
+export function invite(duel, { rules, build, ...options }) {
+  return offered(duel, "offer", { rules, build }, "accept", { build, ...options });
+}
+
+/**
+ * After a dropped connection, offer to take up the match `saved` (this page's save of
+ * it, duel's "save") over a new connection, from this page's build `build`: as `invite`,
+ * with a link marked as a resume of that match.
+ * @throws {FriendError} as `invite`; and when the friend's page holds another match.
+ */
+export function reinvite(duel, { saved, build, ...options }) {
+  return offered(duel, "reoffer", { save: saved, build }, "reaccept", { build, ...options });
+}
+
+/** Check that the `offer` to take a match up is for the match `saved`, from the friend's
+ * seat. @throws {FriendError} when this page keeps no such match. */
+function checkSaved(offer, saved) {
+  if (!saved) throw new FriendError(t("friend.no_saved_match"));
+  if (offer.match !== saved.match || offer.seat !== 1 - saved.seat) throw new FriendError(t("friend.other_match"));
 }
 
 /**
  * As the friend, join the invite `inviteCode` (the link or its code) from this page's
- * build `build`. Resolves with `{code, rules, params, connected}`: the answer to send back,
- * the match's rules (as duel's and as the new-game form's params), and a promise of the match once the host has taken the answer and the
- * pages are connected (`handlers`: see `FriendMatch`).
- * @throws {FriendError} when the invite is not one, is of another build, or (`connected`)
- *   the pages cannot reach each other within `connectMs`.
+ * build `build`. Resolves with `{code, rules, params, resume, connected}`: the answer to
+ * send back, the match's rules (as duel's and as the new-game form's params), whether the
+ * invite takes up the match `saved` (this page's save of a dropped match, or null), and
+ * a promise of the match once the host has taken the answer and the pages are connected
+ * (`handlers`: see `FriendMatch`).
+ * @throws {FriendError} when the invite is not one, is of another build, takes up a match
+ *   this page does not keep, or (`connected`) the pages cannot reach each other within
+ *   `connectMs`.
  */
-export async function join(duel, inviteCode, { build, handlers, iceServers = STUN_SERVERS, connectMs = CONNECT_MS }) {
+export async function join(duel, inviteCode, { build, handlers, saved = null, iceServers = STUN_SERVERS, connectMs = CONNECT_MS }) {
   const { offer, sdp } = await unpack(inviteCode, "offer");
   if (offer.build !== build) throw new FriendError(t("friend.other_build"));
-  const joined = await asked(duel, "join", { offer, build });
+  const resume = Boolean(offer.resume);
+  if (resume) checkSaved(offer, saved);
+  const joined = resume ? await asked(duel, "rejoin", { offer, save: saved, build }) : await asked(duel, "join", { offer, build });
   const peer = new RTCPeerConnection({ iceServers });
   // the match takes the channel as it comes, before the host's first message can
   const connecting = new Promise((resolve, reject) => {
@@ -177,7 +219,11 @@ export async function join(duel, inviteCode, { build, handlers, iceServers = STU
       ({ channel }) => {
         clearTimeout(timer);
         const match = new FriendMatch(duel, peer, channel, handlers);
-        opened(peer, channel, connectMs).then(() => resolve(match), reject);
+        const open = () => {
+          if (resume) match.resume();
+          resolve(match);
+        };
+        opened(peer, channel, connectMs).then(open, reject);
       },
       { once: true },
     );
@@ -185,15 +231,16 @@ export async function join(duel, inviteCode, { build, handlers, iceServers = STU
   connecting.catch(() => {}); // heard by whoever awaits `connected`, however late
   await peer.setRemoteDescription({ type: "offer", sdp });
   const code = await pack({ answer: joined.answer, sdp: await described(peer, () => peer.createAnswer()) });
-  return { code, rules: joined.rules, params: joined.params, connected: connecting };
+  return { code, rules: joined.rules, params: joined.params, resume, connected: connecting };
 }
 
 /**
  * A match in play over an open channel. `handlers.table(table, state)` hears the table after
  * every answer (duel's `table`: ginrummy.referee's view, and `state`: the page's state to
- * draw, ginrummy.friend_table's); `handlers.refused(error, ended)`
- * a message or move duel refused (`ended`: the match is over); `handlers.closed()` the
- * channel closing.
+ * draw, ginrummy.friend_table's); `handlers.refused(error, ended, resumeRefused)` a
+ * message or move duel refused (`ended`: the match is over; `resumeRefused`: because the
+ * pages' states differ after a dropped connection); `handlers.closed()` the connection
+ * lost (the channel closed, or the connection failed), once.
  */
 export class FriendMatch {
   constructor(duel, peer, channel, handlers) {
@@ -202,21 +249,31 @@ export class FriendMatch {
     this.channel = channel;
     this.handlers = handlers;
     this.queue = Promise.resolve();
+    this.lost = false;
     channel.addEventListener("message", (event) => this.ask("receive", String(event.data)));
-    channel.addEventListener("close", () => handlers.closed?.());
+    // heard after the messages that came before it: a refusal that ended the match first
+    const lose = () =>
+      this.queue.then(() => {
+        if (this.lost) return;
+        this.lost = true;
+        handlers.closed?.();
+      });
+    channel.addEventListener("close", lose);
+    peer.addEventListener("connectionstatechange", () => peer.connectionState === "failed" && lose());
   }
 
   /** Send what duel's `answer` lists to send, and hand its table on (or its refusal). */
   deliver(answer) {
-    if (!answer.ok) {
-      this.handlers.refused?.(answer.error, Boolean(answer.ended));
-      if (!answer.ended) return;
-    }
+    if (!answer.ok && !answer.ended) return this.handlers.refused?.(answer.error, false, false);
     // a closed channel loses nothing: after a reconnection duel's resume sends it again
     if (this.channel.readyState === "open") {
       for (const message of answer.send || []) this.channel.send(JSON.stringify(message));
     }
     if (answer.table) this.handlers.table?.(answer.table, answer.state);
+    if (answer.ended) {
+      this.lost = true; // the match is over: the connection's end tells nothing more
+      this.handlers.refused?.(answer.error, true, Boolean(answer.resume_refused));
+    }
   }
 
   /** Ask duel `op` with `arg` after every request before it; resolves once delivered. */
@@ -226,13 +283,24 @@ export class FriendMatch {
     return asking;
   }
 
+  /** Ask the friend's page, on a new connection, for what this page missed. */
+  resume() {
+    return this.ask("resume", "");
+  }
+
   /** Play this page's move `action` (an action's text of the table's "legal"). */
   play(action) {
     return this.ask("play", action);
   }
 
-  /** Close the connection. */
+  /** Close the connection (its loss is heard no more), once what was sent has gone: the
+   * channel closes first, which sends what it holds (a refusal's notice, say). */
   close() {
-    this.peer.close();
+    this.lost = true;
+    if (this.channel.readyState !== "open") return this.peer.close();
+    const closed = () => this.peer.close();
+    this.channel.addEventListener("close", closed, { once: true });
+    setTimeout(closed, CLOSE_MS);
+    this.channel.close();
   }
 }

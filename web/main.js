@@ -5,6 +5,7 @@ import { celebrate } from "./celebrate.js";
 import { confirmGoOut, newGameForm } from "./dialogs.js";
 import { startEngine } from "./engine.js";
 import { inviteInAddress } from "./friend.js";
+import { forgetMatch, keepMatch, keptMatch } from "./friend-save.js";
 import { afterDraw, installKeyboard, markShowdown, openKeys, rememberFocus } from "./keyboard.js";
 import { askToPlayLink, linkParams, sameGame } from "./link.js";
 import { keepOffline } from "./offline.js";
@@ -12,7 +13,8 @@ import { holdGame, release, takeGame } from "./one-tab.js";
 import { drawPractice, explain, setupPractice } from "./practice.js";
 import { cardName } from "./cards.js";
 import { laidCards } from "./mahjong.js";
-import { passScreen } from "./pass-play.js";
+import { forgetPassPlay, keepPassPlay, keptPassPlay, passScreen } from "./pass-play.js";
+import { nameSeats } from "./seat-names.js";
 import { reasonText } from "./reasons.js";
 import { openReplays } from "./replay.js";
 import { openReview } from "./review.js";
@@ -159,6 +161,7 @@ function show(next, animated = true) {
   }
   const previous = state;
   state = next;
+  nameSeats(state.pass_play ? state.pass_play.seat : null);
   // an embedded game is the host page's, not the player's; a friend's match is no game
   // against the computer
   if (!EMBED && computerGame(state)) recordHand(state, ui.game);
@@ -366,11 +369,13 @@ async function newGame() {
     const params = await newGameForm($("newgame"), options, state ? state.params : {}, check, help, !EMBED);
     if (params?.friend) {
       const { hostFriend } = await import("./friend-dialog.js");
-      await playFriend((handlers, build) => hostFriend($("newgame"), engine.duel, { rules: params.friend, build, handlers }));
+      const kept = await keptMatch();
+      await playFriend((handlers, build) => hostFriend($("newgame"), engine.duel, { rules: params.friend, build, handlers, kept }));
     } else if (params?.passPlay) {
       await passAndPlay(params.passPlay);
     } else if (params && started) {
       closeFriend();
+      forgetPassPlay(); // the pass-and-play match, if any, is left
       ui.hand = 0;
       ui.game = newGameId();
       explain([]);
@@ -390,24 +395,37 @@ let friendShown = ""; // the friend's match's state last drawn, as text: each me
 /**
  * Set up a match against a friend with `connect(handlers, build)` (a dialog of
  * friend-dialog.js: it resolves with the match once connected, or null) and play it. The
- * states that come before the dialog resolves are kept, the last one drawn then.
+ * states that come before the dialog resolves are kept, the last one drawn then. Every
+ * state is kept in the browser (friend-save.js), to take the match up after a dropped
+ * connection or a reload. When the dialog is closed, the game against the computer is
+ * shown again.
  */
 async function playFriend(connect) {
   const asked = await call("build");
   if (!asked.ok) return fail(asked);
   let match = null;
   let early = null;
+  let ended = false; // refused before the dialog resolved: the match is not played
   const handlers = {
-    table: (_table, next) => (match ? friendTable(match, next) : (early = next)),
-    refused: (error, ended) => {
-      if (!ended) return showMessage(error); // a move of this page's that the engine refused
-      if (!match || match === friend) endFriend(t("friend.ended", { error }));
+    table: (_table, next) => {
+      if (next?.friend && (!match || match === friend)) keepMatch(engine.duel, next);
+      if (match) friendTable(match, next);
+      else early = next;
     },
-    closed: () => match === friend && endFriend(t("friend.closed")),
+    refused: (error, ended, resumeRefused) => {
+      if (!ended) return showMessage(error); // a move of this page's that the engine refused
+      if (match && match !== friend) return;
+      ended = true;
+      forgetMatch();
+      endFriend(t(resumeRefused ? "friend.resume_refused" : "friend.ended", { error }));
+    },
+    closed: () => match === friend && lostFriend(),
   };
   closeFriend(); // one match at a time: the worker's duel takes the new one
   match = await connect(handlers, asked.build);
   if (!match) return endFriend();
+  if (ended) return match.close();
+  forgetPassPlay(); // the pass-and-play match, if any, is left
   friend = match;
   friendShown = "";
   ui.hand = 0;
@@ -432,6 +450,27 @@ function closeFriend() {
   friend = null;
 }
 
+/**
+ * The connection to the friend's page was lost mid-match: the match stays drawn as it
+ * stood (kept in the browser), and the player may take it up over a new connection, from
+ * either page; "Later" shows the game against the computer again, the match kept to
+ * finish later. A match already over has nothing left to take up.
+ */
+async function lostFriend() {
+  closeFriend();
+  if (!state?.friend || state.view.phase === "match_over") return;
+  const kept = await keptMatch();
+  if (!kept) return endFriend(t("friend.closed"));
+  setBusy(true);
+  try {
+    const { reconnectFriend } = await import("./friend-dialog.js");
+    const reconnect = (handlers, build) => reconnectFriend($("newgame"), engine.duel, { kept, build, handlers, lost: true });
+    await playFriend(reconnect);
+  } finally {
+    setBusy(false);
+  }
+}
+
 /** End the friend's match (saying `message`, if any) and show the game against the
  * computer again, as it was. */
 async function endFriend(message = "") {
@@ -450,7 +489,8 @@ async function joinInvite(code) {
   setBusy(true);
   try {
     const { joinFriend } = await import("./friend-dialog.js");
-    await playFriend((handlers, build) => joinFriend($("newgame"), engine.duel, { code, build, handlers }));
+    const kept = await keptMatch();
+    await playFriend((handlers, build) => joinFriend($("newgame"), engine.duel, { code, build, handlers, kept }));
   } finally {
     setBusy(false);
   }
@@ -470,6 +510,24 @@ async function passAndPlay(rules) {
   await passedTo(answer);
 }
 
+/** Take up the pass-and-play match kept in the browser (`save`: its text), behind the
+ * pass screen; one that does not load is forgotten, and the player told why. */
+async function resumePassPlay(save) {
+  setBusy(true);
+  try {
+    const answer = await engine.passPlay("load", save);
+    if (!answer.ok) {
+      forgetPassPlay();
+      return showMessage(t("pass.not_resumed", { error: errorText(answer) }));
+    }
+    seatShown = null;
+    ui.hand = 0;
+    await passedTo(answer);
+  } finally {
+    setBusy(false);
+  }
+}
+
 /** Play `action`, the pass-and-play move of the player to move, and show what follows. */
 async function passMove(action) {
   setBusy(true);
@@ -487,6 +545,7 @@ async function passMove(action) {
  * screen first, until they ask to see their hand (drawn sorted: the order was the other's).
  */
 async function passedTo(next) {
+  keepPassPlay(next);
   const seat = next.pass_play.seat;
   if (seat === seatShown) {
     show(next);
@@ -861,7 +920,9 @@ async function start() {
   if (loadFailed || !here) return;
   performance.mark("playable");
   keepOffline(); // only now: its downloads never compete with the first load
+  const passPlay = EMBED ? null : keptPassPlay();
   if (invited) joinInvite(invited);
+  else if (passPlay) resumePassPlay(passPlay);
   else maybeShowTutorial(call, state);
 }
 

@@ -2,6 +2,7 @@
 // the points with the rule behind each, and the score sheet.
 import { cardGroup, meldGroups, meldText, prettyCard } from "./cards.js";
 import { element } from "./dom.js";
+import { seatName } from "./seat-names.js";
 import { PERSONS, capitalized, list, t, tSeat } from "./strings.js";
 
 const who = (seat) => t(`who.${seat}`);
@@ -183,7 +184,7 @@ function gameTable(game) {
   if (game.over) caption.append(element("small", "", ` ${tSeat("sheet.won", game.winner)}`));
   table.append(caption);
   const head = element("tr");
-  head.append(element("td"), element("th", "", t("you")), element("th", "", t("opponent")));
+  head.append(element("td"), element("th", "", seatName(0)), element("th", "", seatName(1)));
   table.append(head);
   const row = (label, a, b, className = "") => {
     const tr = element("tr", className);
@@ -212,7 +213,7 @@ function hollywoodTable(games) {
     head.colSpan = 2;
     if (game.over) head.title = tSeat("sheet.won", game.winner);
     top.append(head);
-    sub.append(element("th", "", t("sheet.you")), element("th", "", t("sheet.opponent")));
+    sub.append(element("th", "", seatName(0, true)), element("th", "", seatName(1, true)));
   }
   table.append(top, sub);
   const row = (label, cells, className = "") => {

@@ -4,6 +4,7 @@ import { backCard, cardGroup, cardName, faceCard, meldText, prettyCard, theCard 
 import { element } from "./dom.js";
 import { handGroups, placeCards } from "./hand-order.js";
 import { addActions, addTo, meldAction, meldName } from "./mahjong.js";
+import { seatName } from "./seat-names.js";
 import { setting } from "./settings.js";
 import { t, tSeat } from "./strings.js";
 
@@ -98,8 +99,8 @@ function drawScores(view) {
         `<b data-score="0">${you}</b>–<b data-score="1">${opponent}</b>`;
     } else {
       item.innerHTML =
-        `<span class="who">${t("you")}</span><b data-score="0">${you}</b>` +
-        `<span class="who">${t("opponent")}</span><b data-score="1">${opponent}</b>`;
+        `<span class="who">${seatName(0)}</span><b data-score="0">${you}</b>` +
+        `<span class="who">${seatName(1)}</span><b data-score="1">${opponent}</b>`;
     }
     if (game.over) item.classList.add("over");
     box.append(item);
@@ -470,6 +471,7 @@ export function drawTable(state, ui) {
   const chips = document.querySelectorAll(".dealer-chip");
   chips[0].hidden = view.dealer !== 1;
   chips[1].hidden = view.dealer !== 0;
+  document.querySelectorAll(".seat .label > span:first-child").forEach((name, seat) => (name.textContent = seatName(1 - seat)));
 }
 
 /** Show which sort the hand is in: its button pressed (none when the player arranged it). */

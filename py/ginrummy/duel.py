@@ -14,9 +14,15 @@ page puts them in the URL's fragment with the connection's own offer and answer)
 
 Then each page passes every message that arrives to ``receive`` and sends what the answer
 lists under ``"send"``; a player's move goes to ``play``. Every answer carries the table
-(``referee.Referee.view``). After a dropped connection, ``resume`` makes the request to
-send; ``receive`` answers the other's. ``save`` returns the match for the page to keep
-(after every move, so a reload loses nothing), ``load`` takes it up again.
+(``referee.Referee.view``). ``save`` returns the match for the page to keep (after every
+move, so a reload loses nothing), ``load`` takes it up again.
+
+After a dropped connection either page may offer to take the match up over a new one,
+through links as at the start: ``reoffer`` (with the page's save), ``rejoin`` (the other
+page, with its save: the same match, the other seat, the same build) and ``reaccept``.
+On the new connection each page sends ``resume``'s request, which carries its state's
+digests; ``receive`` answers the other's with what it missed when the digests agree, and
+otherwise ends the match and tells the other page why (``resume_refused``).
 
 >>> offer = DuelSession().offer({"rules": {"preset": "oklahoma"}, "build": "b1"})["offer"]
 >>> offer["format"], offer["rules"]["knock_limit"], len(offer["commit"])
@@ -34,7 +40,7 @@ from typing import Any
 
 from . import __version__
 from .bridge import rules_from_params
-from .fair_deal import FairDealError
+from .fair_deal import FairDealError, ProtocolError
 from .friend_table import page_state, rules_params
 from .match import MAX_SEED
 from .messages import fault_answer
@@ -54,6 +60,16 @@ _MATCH_ID = re.compile(r"[0-9a-f]{16}")
 
 class DuelError(ValueError):
     """A request the friend's match cannot take: a bad offer or answer, another build."""
+
+
+class ResumeRefused(DuelError):
+    """A dropped match that cannot be taken up: the two pages' states differ. The match
+    has ended; ``send`` tells the other page why."""
+
+    def __init__(self, message: str, send: list[Json]) -> None:
+        """Refuse the resume, saying ``message``; ``send``: the messages for the other page."""
+        super().__init__(message)
+        self.send = send
 
 
 def commitment(share: str) -> str:
@@ -181,6 +197,113 @@ class DuelSession:
         self._pending = None
         return {"send": [], **self.table()}
 
+    # --- taking a dropped match up over a new connection ------------------------------
+
+    def _resumable(self, asked: Json) -> Referee:
+        """Load the page's saved match ``asked["save"]`` and return its referee.
+
+        :raises ValueError: when it is not a save, or the match has ended.
+        """
+        self.load(asked)
+        referee = self._playing()
+        if referee.ended is not None:
+            raise DuelError(f"the saved match has ended: {referee.ended}")
+        return referee
+
+    @staticmethod
+    def _reconnection(referee: Referee, build: str) -> Json:
+        """Return the offer or answer that takes ``referee``'s match up from ``build``."""
+        return {
+            "format": FORMAT,
+            "protocol": PROTOCOL,
+            "engine": __version__,
+            "build": build,
+            "match": referee.match_id,
+            "seat": referee.seat,
+            "resume": True,
+        }
+
+    @staticmethod
+    def _check_same_match(data: Json, referee: Referee, what: str) -> None:
+        """Check that the reconnection's offer or answer ``data`` is of ``referee``'s match
+        from the other seat.
+
+        :raises DuelError: when it is not.
+        """
+        if data.get("resume") is not True:
+            raise DuelError(f"this {what} starts a new match: it does not take one up")
+        if data.get("match") != referee.match_id:
+            raise DuelError(f"this {what} is to take up another match than this page's")
+        if data.get("seat") != 1 - referee.seat:
+            raise DuelError(f"this {what} comes from this page's own seat, not the friend's")
+
+    def reoffer(self, asked: Json) -> Json:
+        """Offer to take up the saved match ``asked["save"]`` over a new connection from
+        this page's build ``asked["build"]``: return the offer, and the table.
+
+        :raises ValueError: when the save is not one of a match in play, or no build.
+        """
+        build = self._build(asked)
+        referee = self._resumable(asked)
+        offer = self._reconnection(referee, build)
+        self._pending = {"role": "reoffer", "offer": offer}
+        return {"offer": offer, **self.table()}
+
+    def rejoin(self, asked: Json) -> Json:
+        """Answer the offer ``asked["offer"]`` to take up this page's saved match
+        ``asked["save"]`` from this page's build ``asked["build"]``: return the answer to
+        send back, and the table.
+
+        :raises ValueError: when the offer is not one to take up that match from the
+            friend's seat and this build, or the save is not one of a match in play.
+        """
+        build = self._build(asked)
+        offer = asked.get("offer")
+        self._check_peer(offer, build, "offer")
+        assert isinstance(offer, dict)
+        referee = self._resumable(asked)
+        self._check_same_match(offer, referee, "offer")
+        return {"answer": self._reconnection(referee, build), **self.table()}
+
+    def reaccept(self, asked: Json) -> Json:
+        """As the page that offered to take the match up, take the friend's answer
+        ``asked["answer"]``: return the table (``resume`` makes the first message).
+
+        :raises DuelError: when there is no such offer, or the answer is not its.
+        """
+        pending = self._pending
+        if pending is None or pending["role"] != "reoffer":
+            raise DuelError("this page made no offer to take a match up")
+        answer = asked.get("answer")
+        self._check_peer(answer, pending["offer"]["build"], "answer")
+        assert isinstance(answer, dict)
+        self._check_same_match(answer, self._playing(), "answer")
+        self._pending = None
+        return self.table()
+
+    def _receive_resume(self, referee: Referee, message: Json) -> Json:
+        """Answer the other page's resume request: what it missed, when its state's
+        digests are this page's.
+
+        :raises ResumeRefused: otherwise; the match ends, and the other page is told why.
+        """
+        try:
+            return {"send": referee.receive_resume(message), **self.table()}
+        except ProtocolError as error:
+            referee.end(str(error))
+            notice = {"type": "resume_refused", "reason": str(error)}
+            raise ResumeRefused(str(error), [notice]) from None
+
+    @staticmethod
+    def _receive_refusal(referee: Referee, message: Json) -> Json:
+        """Take the other page's refusal to resume: the match ends.
+
+        :raises ResumeRefused: always, saying the other page's reason.
+        """
+        reason = str(message.get("reason", ""))[:500]
+        referee.end(f"the friend's page could not take the match up: {reason}")
+        raise ResumeRefused(referee.ended or reason, [])
+
     @staticmethod
     def _rules(data: object) -> Rules:
         """Return the rules ``data`` names (a preset and changes, or every field).
@@ -265,8 +388,13 @@ class DuelSession:
         if isinstance(message, dict) and message.get("type") == "hello":
             return self._receive_hello(message)
         referee = self._playing()
-        if isinstance(message, dict) and message.get("type") == "resume":
-            return {"send": referee.receive_resume(message), **self.table()}
+        kind = message.get("type") if isinstance(message, dict) else None
+        if kind == "resume":
+            assert isinstance(message, dict)
+            return self._receive_resume(referee, message)
+        if kind == "resume_refused":
+            assert isinstance(message, dict)
+            return self._receive_refusal(referee, message)
         return {"send": referee.receive(message), **self.table()}
 
     def save(self) -> Json:
@@ -307,6 +435,9 @@ _HANDLERS: dict[str, Callable[[DuelSession, Any], Json]] = {
     "save": lambda session, _argument: session.save(),
     "prepare": lambda session, _argument: session.prepare(),
     "load": DuelSession.load,
+    "reoffer": DuelSession.reoffer,
+    "rejoin": DuelSession.rejoin,
+    "reaccept": DuelSession.reaccept,
 }
 
 
@@ -315,8 +446,9 @@ def request(op: str, argument: str = "", session: DuelSession = SESSION) -> str:
     a JSON text; never raise.
 
     A refused request answers ``{"ok": false, "error": ...}``; one that ended the match
-    adds ``"ended": true`` and the table; a fault in the engine adds ``"internal": true``
-    and the traceback.
+    adds ``"ended": true`` and the table; a refused resume adds ``"resume_refused": true``
+    and, under ``"send"``, what tells the other page; a fault in the engine adds
+    ``"internal": true`` and the traceback.
     """
     handler = _HANDLERS.get(op)
     answer: Json
@@ -335,6 +467,8 @@ def request(op: str, argument: str = "", session: DuelSession = SESSION) -> str:
         answer = {"ok": True, **handler(session, parsed)}
     except ValueError as error:
         answer = {"ok": False, "error": str(error)}
+        if isinstance(error, ResumeRefused):
+            answer.update({"resume_refused": True, "send": error.send})
         if session.referee is not None and session.referee.ended is not None:
             answer.update({"ended": True, **session.table()})
     except Exception as error:  # a bug must reach the player, not freeze the page

@@ -13,8 +13,14 @@ match is over, the seat that played last keeps the table. Requests:
 - ``play`` (an action text of the state's ``legal``): the move of the player to move;
   the state.
 - ``state`` (none): the state again.
+- ``load`` (a save text, the state's ``pass_play.save``): take the match up again (after
+  a reload); the state.
 
-Nothing here counts in the statistics of games against the computer, or is saved: the
+The match is sealed as the bridge's games are (``ginrummy.seal``, under the same browser
+key): dealt from a random seed and a secret only this Python can work out, so the save
+the page keeps (``"pass_play"["save"]``, after every move; its own key, never the
+bridge's) shows neither player the other's cards, and a save changed after it was made
+is refused. Nothing here counts in the statistics of games against the computer: the
 bridge's game waits as it was.
 
 >>> answer = json.loads(request("new", '{"preset": "oklahoma"}', PassPlay()))
@@ -28,11 +34,16 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from . import bridge, record
 from .bridge import parse_json, rules_from_params
 from .friend_table import seat_state
 from .match import Match, random_seed
 from .messages import fault_answer, refusal
+from .seal import Sealer
 from .view import seat_view
+
+SAVE_FORMAT = "gin-rummy-pass-play"
+"""The ``format`` of a pass-and-play match's save."""
 
 Json = dict[str, Any]
 
@@ -44,20 +55,58 @@ class PassPlayError(ValueError):
 class PassPlay:
     """One match of two players passing the device between turns."""
 
-    def __init__(self) -> None:
-        """Start with no match."""
+    def __init__(self, sealer: Sealer | None = None) -> None:
+        """Start with no match; seal it with ``sealer`` (default: the bridge's, which
+        holds this browser's key)."""
         self.match: Match | None = None
         self.seat = 0
         """The seat the table is drawn for: the one to move, or the last to move."""
+        self._sealer = sealer
+
+    @property
+    def sealer(self) -> Sealer:
+        """Return the key the match is sealed with."""
+        return self._sealer or bridge.SESSION.sealer
 
     def new(self, params: Json) -> Json:
         """Deal a match under the new-game form's rules ``params``; return its state.
 
         :raises RulesError: on bad rules (nothing changes).
         """
-        match = Match(rules_from_params(params), seed=random_seed())
+        seed = random_seed()
+        match = Match(rules_from_params(params), seed=seed, secret=self.sealer.secret(seed))
         self.match = match
         self.seat = match.to_move or 0
+        return self.state()
+
+    def save(self) -> str:
+        """Return the save text of the match: its record without the secret, the seat the
+        table is drawn for, and the seal of both."""
+        game = record.to_data(self._playing())
+        del game["secret"]
+        data: Json = {"format": SAVE_FORMAT, "seat": self.seat, "record": game}
+        data["seal"] = self.sealer.seal(data)
+        return json.dumps(data, separators=(",", ":"))
+
+    def load(self, text: str) -> Json:
+        """Take up the match ``save`` made (its text); return its state.
+
+        :raises PassPlayError: when it is not such a save, was changed after it was made,
+            or was made in another browser; nothing changes then.
+        """
+        data = parse_json(text, "the pass-and-play save")
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise PassPlayError(f"this is not the save of a pass-and-play match ({SAVE_FORMAT})")
+        seal = data.pop("seal", None)
+        if not self.sealer.verify(data, seal):
+            raise PassPlayError(
+                "the pass-and-play save was changed after it was made, or made in another browser"
+            )
+        game, seat = data.get("record"), data.get("seat")
+        if not isinstance(game, dict) or seat not in (0, 1):
+            raise PassPlayError("the pass-and-play save is broken")
+        match = record.from_data({**game, "secret": self.sealer.secret(game.get("seed"))})
+        self.match, self.seat = match, seat
         return self.state()
 
     def _playing(self) -> Match:
@@ -81,10 +130,12 @@ class PassPlay:
         return self.state()
 
     def state(self) -> Json:
-        """Return the table as ``self.seat`` sees it, and that seat under ``"pass_play"``."""
+        """Return the table as ``self.seat`` sees it, and under ``"pass_play"`` that seat and
+        the match's save."""
         match = self._playing()
         view = seat_view(match, self.seat)
-        return {"pass_play": {"seat": self.seat}, **seat_state(view, match.hand.score, match.rules)}
+        state = seat_state(view, match.hand.score, match.rules)
+        return {"pass_play": {"seat": self.seat, "save": self.save()}, **state}
 
 
 SESSION = PassPlay()
@@ -94,6 +145,7 @@ _HANDLERS: dict[str, Callable[[PassPlay, str], Json]] = {
     "new": lambda session, argument: session.new(_object(argument)),
     "play": lambda session, argument: session.play(argument),
     "state": lambda session, _argument: session.state(),
+    "load": lambda session, argument: session.load(argument),
 }
 
 

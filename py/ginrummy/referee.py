@@ -266,6 +266,29 @@ class Referee:
         data["messages"].insert(1 - self.seat, self.channel.received_digest)  # by seat
         return hashlib.sha256(canonical(data)).hexdigest()
 
+    def history_digest(self, hand_number: int) -> str:
+        """Return a digest of the match as it stood when hand ``hand_number`` (the hand
+        in play or an earlier one) began: its id, rules and cut, the checked decks and
+        every move before that hand. Both pages agreed all of it, so two pages of one
+        match agree on it; a resume compares it (``resume_request``)."""
+        if not 1 <= hand_number <= self.hand_number:
+            raise ValueError(f"hand {hand_number} is not one of this match's so far")
+        hand_ends = [i for i, action in enumerate(self.actions) if action.kind is Kind.NEXT]
+        start = 0 if hand_number == 1 else hand_ends[hand_number - 2] + 1
+        data = {
+            "match": self.match_id,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "decks": self.decks[: hand_number - 1],
+            "actions": [action.text for action in self.actions[:start]],
+        }
+        return hashlib.sha256(canonical(data)).hexdigest()
+
+    def end(self, reason: str) -> None:
+        """End the match: the other page sent something refused (``reason``, in words)."""
+        self.ended = reason
+        self.stage = Stage.ENDED
+
     # --- saving, to finish later ----------------------------------------------------
 
     def to_data(self) -> dict[str, Any]:
@@ -276,7 +299,7 @@ class Referee:
             "rules": self.rules.to_dict(),
             "seat": self.seat,
             "match": self.match_id,
-            "seed": self.seed,
+            "seed": str(self.seed),  # a text: up to 2**63, past a JavaScript number's precision
             "decks": [[format_card(card) for card in deck] for deck in self.decks],
             "actions": [action.text for action in self.actions],
             "hand_number": self.hand_number,
@@ -302,7 +325,9 @@ class Referee:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise ProtocolError(f"this is not the save of a friend's match ({SAVE_FORMAT})")
         try:
-            referee = cls(Rules.from_dict(data["rules"]), data["seat"], data["match"], data["seed"])
+            seed = data["seed"]
+            seed = int(seed) if isinstance(seed, str) and seed.isdecimal() else seed
+            referee = cls(Rules.from_dict(data["rules"]), data["seat"], data["match"], seed)
             referee.decks = [parse_cards(deck) for deck in data["decks"]]
             referee.actions = [Action.parse(text) for text in data["actions"]]
             referee.hand_number = data["hand_number"]
@@ -338,10 +363,14 @@ class Referee:
 
     def resume_request(self) -> dict[str, Any]:
         """Return the message that asks the other page, after a dropped connection, for
-        what this page has not received (it is not numbered: it may be sent again)."""
+        what this page has not received (it is not numbered: it may be sent again). It
+        carries the digests of this page's state: of the match before the hand in play
+        (``history_digest``) and of the hand's messages both ways; it holds nothing the
+        other page may not see."""
         return {
             "type": "resume",
             "hand": self.hand_id,
+            "history": self.history_digest(self.hand_number),
             "received": self.channel.received,
             "digest": self.channel.received_digest,
             "sent": len(self.channel.sent),
@@ -350,7 +379,8 @@ class Referee:
 
     def receive_resume(self, message: object) -> list[dict[str, Any]]:
         """Answer the other page's ``resume_request``: the messages it has not received,
-        when what it did receive is what this page sent.
+        when its state's digests are this page's (the match before the hand, and what it
+        received is what this page sent).
 
         :raises ProtocolError: when the two pages' states differ (the match cannot resume
             and is saved to finish later); nothing changes then.
@@ -369,6 +399,12 @@ class Referee:
                 "the match cannot resume"
             )
         channel = channels[ids.index(hand)]
+        hand_number = self.hand_number if channel is self.channel else self.hand_number - 1
+        if message.get("history") != self.history_digest(hand_number):
+            raise ProtocolError(
+                "the two pages' records of the match before this hand differ: the match "
+                "cannot resume"
+            )
         if not isinstance(count, int) or not 0 <= count <= len(channel.sent):
             raise ProtocolError(f"the other page says it received {count!r} messages")
         sent = message.get("sent")
@@ -474,8 +510,7 @@ class Referee:
         try:
             return self._receive(self.channel.accept(message))
         except (FairDealError, IllegalActionError, ValueError) as error:
-            self.ended = str(error)
-            self.stage = Stage.ENDED
+            self.end(str(error))
             raise
 
     def _receive(self, message: dict[str, Any]) -> list[dict[str, Any]]:
