@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import BrowserType, Locator, Page, Position, ViewportSize, expect
 
 from ginrummy import record
-from ginrummy.bridge import SAVE_FORMAT, Session
+from ginrummy.bridge import SAVE_FORMAT, Session, resume
 from ginrummy.match import Match
 from tooling import tool
 
@@ -281,7 +281,7 @@ def plant_save(
 ) -> None:
     """Open the page on the saved game ``match`` (stored before the page loads), a
     practice game if ``practice``; ``returning`` as for ``open_game``."""
-    state = Session().resume(save_text(match, level, practice))
+    state = resume(Session(), save_text(match, level, practice))
     stored = json.dumps({"params": state["params"], "save": state["save"], "order": []})
     store_once(page, SAVE_KEY, stored)
     open_game(page, base_url, returning=returning)

@@ -42,7 +42,7 @@ from test_table import LARGE_SETTING, assert_large_cards_larger, within_the_wind
 
 from deals import crafted, piled, played_by_hard
 from ginrummy.bot import match_legal
-from ginrummy.bridge import Session
+from ginrummy.bridge import Session, resume
 from ginrummy.match import Match
 from ginrummy.rules import find_rules
 from ginrummy.view import seat_view
@@ -181,7 +181,7 @@ def test_a_hand_of_mahjong_gin_played_by_tapping(
     page.screenshot(path=str(artifacts / "mahjong-desktop-table.png"))
     resize(page, "phone")
     # every table card the other player added is marked, as the engine's view says
-    view = Session().resume(saved(page)["save"])["view"]["mahjong"]
+    view = resume(Session(), saved(page)["save"])["view"]["mahjong"]
     added = sorted(
         card
         for meld in view["melds"]
@@ -201,7 +201,7 @@ def test_a_hand_of_mahjong_gin_played_by_tapping(
         moves.append(hinted_move(page, stray))
     assert strays
     assert phase(page) == "hand_over", moves
-    state = Session().resume(saved(page)["save"])
+    state = resume(Session(), saved(page)["save"])
     result = state["result"]
     total = page.locator("#showdown .hand-points")
     expect(total).to_have_attribute("data-points", ",".join(map(str, result["points"])))

@@ -29,7 +29,7 @@ from playwright.sync_api import Page, expect
 
 from deals import KNOCKER, LOOSE, STANDARD, crafted, make_deck, played_by_hard, seed_dealt_by
 from ginrummy.bot import make_player
-from ginrummy.bridge import Session
+from ginrummy.bridge import Session, resume
 from ginrummy.match import Match
 from ginrummy.view import seat_view
 
@@ -98,7 +98,7 @@ def test_beside_a_gin_a_knock_is_offered_only_for_the_picked_card(
     knocks = page.locator("#controls .go-out.knock:visible")
     expect(page.locator('#controls [data-action="gin Kd"]')).to_be_visible()
     expect(knocks).to_have_count(0)
-    offered = Session().resume(saved(page)["save"])["going_out"]
+    offered = resume(Session(), saved(page)["save"])["going_out"]
     assert sorted(e["action"] for e in offered) == ["gin Kd", "knock As"]
     tap(page.locator('#hand [data-card="As"]'))
     expect(knocks).to_have_count(1)

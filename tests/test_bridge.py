@@ -141,7 +141,7 @@ def test_an_engine_fault_reaches_the_player_as_an_internal_error(
     def broken(view: object) -> dict[str, str]:
         raise KeyError("boom")
 
-    monkeypatch.setattr(bridge, "prompt", broken)
+    monkeypatch.setattr(bridge.session, "prompt", broken)  # as the state draws it
     answer = ask(bridge.Session(), "new", "{}")
     assert answer["ok"] is False and answer["internal"] is True
     assert "KeyError" in answer["error"] and "boom" in answer["traceback"]

@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 
 from deals import ask, new_game
 from ginrummy import bridge, record
+from ginrummy.bridge import dispatch
+from ginrummy.bridge.saves import save_text
 from ginrummy.cards import format_card, format_mask
 from ginrummy.match import MAX_SEED, Match
 from ginrummy.rules import RULE_MAX, RulesError, find_rules
@@ -336,7 +338,7 @@ TEXTS = [
 ]
 """Plain texts: not JSON, not actions, not numbers, or numbers out of range."""
 
-OPS = [*bridge._HANDLERS, "dance", "", "NEW", "request", "__class__"]
+OPS = [*dispatch._HANDLERS, "dance", "", "NEW", "request", "__class__"]
 
 
 def mutated_saves(save: str, rng: random.Random, continuation: list[str]) -> Iterator[str]:
@@ -403,7 +405,7 @@ def malformed_requests(
         elif family == 2:  # any request with a plain text that is not its argument
             yield rng.choice(OPS), rng.choice(TEXTS)
         elif family == 3:  # an argument to a request that takes none
-            yield rng.choice(sorted(bridge._NO_ARGUMENT)), rng.choice(TEXTS[1:])
+            yield rng.choice(sorted(dispatch._NO_ARGUMENT)), rng.choice(TEXTS[1:])
         elif family == 4:  # JSON nested too deep, or far too long
             depth = rng.choice((bridge.MAX_JSON_DEPTH + 1, 5000))
             text = "[" * depth + "]" * depth if rng.random() < 0.7 else "[" + "0," * 600_000 + "0]"
@@ -485,7 +487,7 @@ def test_malformed_requests_of_every_kind_leave_the_session_unchanged() -> None:
     counts: Counter[str] = Counter()
     for situation, session in sessions():
         rng = random.Random(situation)
-        save = session.save() if session.match else new_game(bridge.Session())["save"]
+        save = save_text(session) if session.match else new_game(bridge.Session())["save"]
         for op, argument in malformed_requests(rng, save, true_continuation(session), total):
             before = fingerprint(session)
             answer = ask(session, op, argument)

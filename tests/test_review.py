@@ -9,6 +9,7 @@ import pytest
 
 from deals import KNOCKER, LOOSE, STANDARD, ask, make_deck, seed_dealt_by
 from ginrummy import bridge
+from ginrummy.bridge.opponent import hint, opponent_move
 from ginrummy.cards import parse_mask
 from ginrummy.match import Match
 from ginrummy.melds import format_meld
@@ -117,9 +118,9 @@ def test_an_opponent_move_carries_its_own_reason_when_it_would_play_it() -> None
     session.match, session.level = match, "hard"
     while not match.hand.over:
         if match.to_move == 1:
-            session.opponent()
+            opponent_move(session)
         else:
-            match.play(session.hint()["action"])
+            match.play(hint(session)["action"])
     review = review_hand(match, 1, "hard")
     opponent_steps = [s for s in review["steps"] if s["seat"] == 1]
     assert opponent_steps and all("reason" in s for s in opponent_steps)
@@ -136,8 +137,9 @@ def test_a_hand_in_play_cannot_be_reviewed() -> None:
 
 def test_the_bridge_reviews_the_last_hand_and_earlier_ones() -> None:
     session = bridge.Session()
-    session.resume(
-        json.dumps({"format": bridge.SAVE_FORMAT, "level": "easy", "record": record_of(FED)})
+    bridge.resume(
+        session,
+        json.dumps({"format": bridge.SAVE_FORMAT, "level": "easy", "record": record_of(FED)}),
     )
     answer = ask(session, "review")
     assert answer["ok"] and answer["hand_number"] == 1
