@@ -1,5 +1,5 @@
 """A match against a friend in the browser: two pages of one Chromium (two contexts, no
-STUN server: host candidates on this machine) connect through ``web/friend.js``, send
+STUN server: host candidates on this machine) connect through ``web/platform/friend.js``, send
 each other the invite and the answer codes, and deal a hand through ginrummy.duel in
 their Python workers; each page holds only its own cards.
 

@@ -47,7 +47,7 @@ CHANNELS = """{
 """Run in each page after ``NO_STUN_PAGE``: its data channels, as ``window.channels``, for
 the test to close one as a dropped connection would."""
 FRIEND_KEY = "ginrummy.friend"
-"""Where a page keeps its match against a friend (web/friend-save.js)."""
+"""Where a page keeps its match against a friend (web/platform/friend-save.js)."""
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ globalThis.document = { documentElement: { lang: "en" } };
 
 const web = new URL("../web/", import.meta.url);
 const { setLanguage, t } = await import(new URL("strings.js", web));
-const { moveClause, turnClauses, turnText } = await import(new URL("announce.js", web));
-const { reasonText } = await import(new URL("reasons.js", web));
+const { moveClause, turnClauses, turnText } = await import(new URL("table/announce.js", web));
+const { reasonText } = await import(new URL("table/reasons.js", web));
 
 let input = "";
 for await (const chunk of process.stdin) input += chunk;

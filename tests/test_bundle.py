@@ -17,23 +17,25 @@ pytestmark = pytest.mark.skipif(
 )
 
 PAGE = {
-    "main.js": 'import { shared } from "./shared.js";\nimport en from "./lang/en.js";\n'
-    "export const page = () => shared(en.hello);\n",
-    "worker.js": 'import { loadPyodide } from "./pyodide/pyodide.mjs";\nloadPyodide();\n',
-    "illustrate.js": 'import { shared } from "./shared.js";\nshared("frame");\n',
-    "friend.js": 'export const meet = () => "friend";\n',
-    "friend-dialog.js": 'import qrcode from "qrcode-generator";\n'
+    "table/main.js": 'import { shared } from "../shared.js";\n'
+    'import { hello } from "../strings.js";\nexport const page = () => shared(hello);\n',
+    "strings.js": 'import en from "./lang/en.js";\nexport const hello = en.hello;\n',
+    "platform/worker.js": 'import { loadPyodide } from "./pyodide/pyodide.mjs";\nloadPyodide();\n',
+    "embeds/illustrate.js": 'import { shared } from "../shared.js";\nshared("frame");\n',
+    "platform/friend.js": 'export const meet = () => "friend";\n',
+    "dialogs/friend-dialog.js": 'import qrcode from "qrcode-generator";\n'
     'export const drawn = () => qrcode(0, "L");\n',
     "shared.js": "export function shared(text) {\n  // a comment the site does not need\n"
     "  return text.toUpperCase();\n}\n",
     "lang/en.js": 'export default {\n  hello: "Hello",\n};\n',
     "lang/de.js": 'export default {\n  hello: "Hallo",\n};\n',
-    "embed.js": "(function () {\n  const where = document.currentScript;\n})();\n",
-    "sw.js": "const BUILD = {};\n",
+    "embeds/embed.js": "(function () {\n  const where = document.currentScript;\n})();\n",
+    "embeds/embed.css": "gin-hand {\n  display: block;\n}\n",
+    "platform/sw.js": "const BUILD = {};\n",
     "style.css": "body {\n  margin: 0;\n}\n",
 }
-"""A page shaped like web/: its entry points (two sharing a module, one importing an npm
-package by its bare name), languages, the rest."""
+"""A page shaped like web/: its entry points in role folders (two sharing a module, one
+importing an npm package by its bare name), languages, the rest."""
 
 
 @pytest.fixture(scope="module")
@@ -60,12 +62,12 @@ def test_the_site_gets_each_entry_point_bundled_and_the_rest_minified(
     assert preloads == [chunks[0], "lang/en.js"]  # what main.js imports at once
     shipped = sorted(path.relative_to(out).as_posix() for path in out.rglob("*") if path.is_file())
     entries = ["main.js", "worker.js", "illustrate.js", "friend-dialog.js", "friend.js"]
-    alone = ["lang/en.js", "lang/de.js", "embed.js", "sw.js", "style.css"]
-    assert shipped == sorted([*chunks, *entries, *alone]), "shared.js is in the chunk only"
+    alone = ["lang/en.js", "lang/de.js", "embed.js", "embed.css", "sw.js", "style.css"]
+    assert shipped == sorted([*chunks, *entries, *alone]), "role folders' files at the root"
     assert "a comment" not in (out / chunks[0]).read_text()
     assert "./pyodide/pyodide.mjs" in (out / "worker.js").read_text(), "the runtime stays apart"
     assert (out / "style.css").read_text().strip() == "body{margin:0}"
-    assert (out / "sw.js").read_text() == PAGE["sw.js"], "sw.js is kept for the build to fill"
+    assert (out / "sw.js").read_text() == PAGE["platform/sw.js"], "kept for the build to fill"
     assert "Hallo" in (out / "lang/de.js").read_text()
     assert "qrcode-generator" not in (out / "friend-dialog.js").read_text(), "npm's is bundled"
 

@@ -43,6 +43,8 @@ from ginrummy.messages import MessageError
 from ginrummy.scoring import Outcome, Rule
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+SCRIPTS = sorted(path for path in WEB.rglob("*.js") if path.parent.name != "lang")
+"""The page's scripts, every folder of ``web/`` but the language tables."""
 LANGUAGES = ("it", "es", "fr", "de")
 """Every language but English: one table each in ``web/lang/``."""
 
@@ -136,7 +138,7 @@ def page_ids() -> set[str]:
     both persons of ``tSeat("...")``."""
     html = (WEB / "index.html").read_text(encoding="utf-8")
     ids = set(re.findall(r'data-i18n(?:-label)?="([^"]+)"', html))
-    for module in WEB.glob("*.js"):
+    for module in SCRIPTS:
         code = module.read_text(encoding="utf-8")
         ids |= set(re.findall(r"""\bt\(\s*["']([^"'$]+)["']""", code))
         literal = {family for family in seat_families(code) if not family.endswith(".")}
@@ -192,7 +194,7 @@ PLAY_WORDS = tuple(kind.value for kind in Kind if kind is not Kind.NEXT)
 MOVE_WORDS = (*PLAY_WORDS, "stock_seen", "knock_count", "meld_many", "add_many", "layoff_many")
 """The moves told of a player (``move.WORD.PERSON``): with a stock draw's card when it may
 be told, a knock with the knocker's deadwood, and a run of melds, additions or lay-offs
-told once (``turnClauses`` in ``web/announce.js``)."""
+told once (``turnClauses`` in ``web/table/announce.js``)."""
 
 
 NO_WINNER = (Outcome.DEAD, Outcome.TIE)
@@ -597,7 +599,7 @@ def test_each_seat_is_told_in_its_own_person() -> None:
     never name the opponent; sentences about the opponent name it and do not speak to the
     player ("L'avversario ha bussato.") — for every turn told and every per-seat string."""
     families = set()
-    for module in WEB.glob("*.js"):
+    for module in SCRIPTS:
         families |= seat_families(module.read_text(encoding="utf-8"))
     # clauses, frames and the auxiliary said once: checked in whole turns (turn.0, turn.1)
     families -= {"move.", "turn", "turn.shared"}

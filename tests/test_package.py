@@ -69,7 +69,7 @@ def test_the_wheel_has_the_one_version_and_the_command(built_wheel: Path) -> Non
     # No other file of the repository writes the version down (CHANGELOG.md names it
     # for its history).
     written = re.compile(rf"version\s*[=:]\s*['\"]{re.escape(ginrummy.__version__)}['\"]")
-    for path in [ROOT / "pyproject.toml", *ROOT.glob("py/**/*.py"), *ROOT.glob("web/*.js")]:
+    for path in [ROOT / "pyproject.toml", *ROOT.glob("py/**/*.py"), *ROOT.glob("web/**/*.js")]:
         if path.name != "__init__.py" or path.parent.name != "ginrummy":
             assert not written.search(path.read_text()), path
 

@@ -40,7 +40,7 @@ import { createReadStream, readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { loadPyodide } from "pyodide";
 import createPyodideModule from "pyodide/pyodide.asm.mjs";
-import { readSnapshot, restoreImage, watchInstantiation } from "./web/wasm-image.js";
+import { readSnapshot, restoreImage, watchInstantiation } from "./web/platform/wasm-image.js";
 const [snapshot, emptyZip, tour, seed] = process.argv.slice(1);
 async function boot() {
   const file = Readable.toWeb(createReadStream(snapshot));
@@ -89,7 +89,7 @@ it holds came from."""
 PACK_AND_ZERO = """
 import { gzipSync } from "node:zlib";
 import { bootForSnapshot, packedSnapshot, zeroUnused } from "./tools/snapshot.mjs";
-import { packSnapshot, readSnapshot, restoreImage } from "./web/wasm-image.js";
+import { packSnapshot, readSnapshot, restoreImage } from "./web/platform/wasm-image.js";
 const { pyodide, image } = await bootForSnapshot(process.argv[1]);
 const full = pyodide.makeMemorySnapshot();
 const packed = packSnapshot(full, image);

@@ -1,6 +1,10 @@
 """Bundle and minify the page's JavaScript and CSS for the site, with esbuild (npm, pinned).
 
-The page's sources in ``web/`` are plain ES modules, readable as they are. The site gets:
+The page's sources in ``web/`` are plain ES modules, readable as they are, in folders by
+role (``ROLE_FOLDERS``: the table, the dialogs, the embeds, the platform) beside the pages
+and what every role shares. The site is flat: a file of a role folder is at the site's root
+under its own name (``site_name``), so a module's ``import.meta.url`` is the site's folder
+wherever its source sits. The site gets:
 
 - ``main.js``, ``worker.js``, ``illustrate.js``, ``friend-dialog.js``, ``friend.js``: the
   entry points (the page, the Python worker, the frame that draws illustrations for embeds,
@@ -35,12 +39,21 @@ from typing import Any
 Metafile = dict[str, Any]
 """esbuild's account of a build (``--metafile``): its inputs, and each output's imports."""
 
-ENTRY_POINTS = ("main.js", "worker.js", "illustrate.js", "friend-dialog.js", "friend.js")
+ROLE_FOLDERS = ("table", "dialogs", "embeds", "platform")
+"""The folders of ``web/`` that hold scripts and styles by role; the site has no such
+folder: their files are at its root."""
+ENTRY_POINTS = (
+    "table/main.js",
+    "platform/worker.js",
+    "embeds/illustrate.js",
+    "dialogs/friend-dialog.js",
+    "platform/friend.js",
+)
 """The modules a page or worker loads by name; each becomes one bundle of that name."""
-MINIFIED_ALONE = ("embed.js", "lang/*.js", "*.css")
+MINIFIED_ALONE = ("embeds/embed.js", "lang/*.js", "*.css", "embeds/*.css")
 """The files minified one by one (glob patterns in web/)."""
-KEPT_AS_THEY_ARE = ("sw.js",)
-"""Scripts copied unchanged."""
+KEPT_AS_THEY_ARE = ("platform/sw.js",)
+"""Scripts copied unchanged (the service worker: its scope is the site's folder)."""
 EXTERNAL = ("./pyodide/*", "./lang/*", "https://*")
 """Imports left to the browser: the Pyodide runtime (here or on a CDN), language tables."""
 
@@ -70,7 +83,7 @@ def bundle_page(source: Path, out: Path, root: Path) -> list[str]:
         meta = Path(work) / "meta.json"
         run(  # in source, named from there: a chunk's hash covers its inputs' paths
             program,
-            *ENTRY_POINTS,
+            *(entry_point(Path(name)) for name in ENTRY_POINTS),
             "--bundle",
             "--splitting",
             "--format=esm",
@@ -84,13 +97,31 @@ def bundle_page(source: Path, out: Path, root: Path) -> list[str]:
         )
         bundled = json.loads(meta.read_text())
     alone = sorted({path for pattern in MINIFIED_ALONE for path in source.glob(pattern)})
-    run(program, *alone, "--minify", f"--outbase={source}", f"--outdir={out}")
+    run(
+        program,
+        *(entry_point(path.relative_to(source)) for path in alone),
+        "--minify",
+        f"--outdir={out.resolve()}",
+        cwd=source,
+    )
     for name in KEPT_AS_THEY_ARE:
-        shutil.copy2(source / name, out / name)
+        shutil.copy2(source / name, out / site_name(Path(name)))
     left_out = unbundled_scripts(source, bundled, alone)
     if left_out:
         raise SystemExit(f"web/: {', '.join(left_out)} would not reach the site (tools/bundle.py)")
     return static_imports(bundled, source, out, "main.js")
+
+
+def site_name(path: Path) -> str:
+    """Return the site path of the file at ``path`` in ``web/``: a role folder's file is at
+    the site's root, any other where it is (``lang/de.js``)."""
+    return path.name if path.parts[0] in ROLE_FOLDERS else path.as_posix()
+
+
+def entry_point(path: Path) -> str:
+    """Return esbuild's entry point for the file at ``path`` in ``web/``: ``OUT=IN``, which
+    writes it to its site path (``site_name``), the extension esbuild's."""
+    return f"{site_name(path.with_suffix(''))}={path.as_posix()}"
 
 
 def run(

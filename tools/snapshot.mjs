@@ -20,15 +20,15 @@
 //
 // Before the memory is saved, what it holds but no longer uses is zeroed (zeroUnused):
 // freed memory and the stack's dead part still hold old bytes, which gzip cannot shrink.
-// The memory is then packed against its initial image (web/wasm-image.js), which the page
-// takes from pyodide.asm.wasm as it instantiates it.
+// The memory is then packed against its initial image (web/platform/wasm-image.js), which
+// the page takes from pyodide.asm.wasm as it instantiates it.
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
 import createPyodideModule from "pyodide/pyodide.asm.mjs";
-import { initialImage, packSnapshot, watchInstantiation } from "../web/wasm-image.js";
+import { initialImage, packSnapshot, watchInstantiation } from "../web/platform/wasm-image.js";
 
 const PYTHON_ENV = { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" };
 // What Python keeps that the page never reads: the zip importer's tables of the build's

@@ -6,8 +6,8 @@ wheel installed in it with micropip (the pinned PyPI wheel) and slimmed
 (``snapshot_install.py``, ``slim_wheel.py``), its package imported and every request of
 the page made once (``snapshot_tour.py``), then its memory saved (``snapshot.mjs``: what it
 no longer uses zeroed, packed against the memory's initial image that
-``pyodide.asm.wasm`` holds, ``web/wasm-image.js``) and gzipped (with no ``.gz`` in the
-name, which some hosts would send as a content encoding). The page's worker boots Pyodide
+``pyodide.asm.wasm`` holds, ``web/platform/wasm-image.js``) and gzipped (with no ``.gz`` in
+the name, which some hosts would send as a content encoding). The page's worker boots Pyodide
 from it: Python does not start afresh, and nothing is imported or compiled before the
 first deal. Everything the page uses is in it, so the page loads no standard library
 (Pyodide gets an empty zip) and no engine file. So the page runs the very code the site
@@ -53,7 +53,7 @@ MADE_WITH = (
     "tools/snapshot_install.py",
     "tools/slim_wheel.py",
     "tools/snapshot_tour.py",
-    "web/wasm-image.js",
+    "web/platform/wasm-image.js",
 )
 """The files that make the snapshot (under the repository's root), besides its inputs."""
 SUFFIX = ".snapshot"

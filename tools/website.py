@@ -69,13 +69,13 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB_WHERE = "/lib/python{major}{minor}.zip/"
 """Where Pyodide mounts its standard library zip: the file names its code reports."""
 SNAPSHOT_LINE = 'const SNAPSHOT = "ginrummy.snapshot";'
-"""The line of ``web/worker.js`` that names the snapshot's file; the build writes the real
+"""The line of ``web/platform/worker.js`` that names the snapshot's file; the build writes the real
 one (``snapshot.py``)."""
 FALLBACK_LINE = 'const FALLBACK = { stdlib: "", micropip: "", wheel: "" };'
-"""The line of ``web/worker.js`` that names the files of ``PYTHON_DIR`` a Python started
+"""The line of ``web/platform/worker.js`` that names the files of ``PYTHON_DIR`` a Python started
 afresh loads; the build writes the real ones."""
 BUILD_ID_LINE = 'const BUILD_ID = "unbuilt";'
-"""The line of ``web/worker.js`` that names this build (pages of one build play a friend's
+"""The line of ``web/platform/worker.js`` that names this build (pages of one build play a friend's
 match together); the build writes the engine wheel's SHA-256 (its first 16 digits)."""
 PYTHON_DIR = "python"
 """The site's folder of the engine's wheel, its index and what a Python started afresh
@@ -90,7 +90,8 @@ RUNTIME_LINES = (
     'import { loadPyodide } from "./pyodide/pyodide.mjs";',
     'const RUNTIME = here("pyodide/");',
 )
-"""The lines of ``web/worker.js`` that say where Pyodide is; the CDN build rewrites them."""
+"""The lines of ``web/platform/worker.js`` that say where Pyodide is; the CDN build rewrites
+them."""
 CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
 """Where jsDelivr serves a Pyodide release: the CDN build loads the runtime from there."""
 CDN_FILES = (*RUNTIME_FILES, "pyodide-lock.json")
@@ -209,11 +210,13 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> 
     with tempfile.TemporaryDirectory() as work:
         source = Path(work) / "web"
         shutil.copytree(root / "web", source)
-        rewrite(source / "worker.js", lines)
+        rewrite(source / "platform" / "worker.js", lines)
         drawn = tool_module("deck", root).write_faces(source, root)
         print(f"card art: {drawn['two']} bytes gzipped, {drawn['four']} more in four colours")
-        shutil.copytree(source, out, ignore=shutil.ignore_patterns("*.js", "*.css"))
-        preloads = tool_module("bundle", root).bundle_page(source, out, root)
+        bundler = tool_module("bundle", root)
+        scripts = shutil.ignore_patterns("*.js", "*.css", *bundler.ROLE_FOLDERS)
+        shutil.copytree(source, out, ignore=scripts)
+        preloads = bundler.bundle_page(source, out, root)
     snapshots.snapshot(wheel, micropip, stdlib, out, root, kept=root / "build")
     publish_python(out / PYTHON_DIR, wheel, micropip, stdlib)
     preload(out / "index.html", preloads)
@@ -247,14 +250,15 @@ def publish_python(folder: Path, wheel: Path, micropip: Path, stdlib: Path) -> N
 
 
 def rewrite(path: Path, lines: dict[str, str]) -> None:
-    """Replace each of ``lines`` (old line: new line) in the file at ``path``.
+    """Replace each of ``lines`` (old line: new line) in the file at ``path``, in the
+    build's copy of ``web/``.
 
     :raises SystemExit: when a line is missing (the source changed under the build).
     """
     text = path.read_text()
     for old, new in lines.items():
         if old not in text:
-            raise SystemExit(f"web/{path.name} lost its line {old!r}")
+            raise SystemExit(f"web/{path.parent.name}/{path.name} lost its line {old!r}")
         text = text.replace(old, new)
     path.write_text(text)
 
@@ -349,7 +353,7 @@ def write_precache(site: Path, cdn: str = "") -> str:
     worker = site / "sw.js"
     text = worker.read_text()
     if not BUILD_LINE.search(text):
-        raise SystemExit("web/sw.js lost its line const BUILD = ...;")
+        raise SystemExit("web/platform/sw.js lost its line const BUILD = ...;")
     line = f"const BUILD = {json.dumps(build, separators=(',', ':'))};"
     worker.write_text(BUILD_LINE.sub(lambda _: line, text, count=1))
     return cache

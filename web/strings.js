@@ -9,7 +9,7 @@
 // inside. Sentences about a player are written per person: ids ending in `.you` and
 // `.opponent` (`tSeat`), so each language conjugates them itself.
 import en from "./lang/en.js";
-import { read, write } from "./storage.js";
+import { read, write } from "./platform/storage.js";
 
 const STRINGS = { en };
 

@@ -1,9 +1,9 @@
 // The Rules dialog: the chosen rule set explained from its own parameters (the bridge's
 // "rules_help", so the text cannot disagree with the engine), with worked examples the
 // engine computed for those rules, drawn by the rule-illustration view.
-import { button, element } from "./dom.js";
-import { drawReport } from "./illustrate-view.js";
-import { GAME_PARAMS, errorText, t, tOr } from "./strings.js";
+import { button, element } from "../dom.js";
+import { drawReport } from "../embeds/illustrate-view.js";
+import { GAME_PARAMS, errorText, t, tOr } from "../strings.js";
 import { openTutorial } from "./tutorial.js";
 
 /** Return the dialog's title for URL-style `params`: the preset, marked when changed. */

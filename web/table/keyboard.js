@@ -2,8 +2,8 @@
 // (roving tabindex), letter keys press the table's controls (shown on them as badges),
 // focus survives each redraw of the table, and the hand's groups are named for screen readers.
 import { say } from "./announce.js";
-import { cardName } from "./cards.js";
-import { list, t } from "./strings.js";
+import { cardName } from "../cards.js";
+import { list, t } from "../strings.js";
 
 const $ = (id) => document.getElementById(id);
 const WALK = { ArrowLeft: -1, ArrowRight: 1 };

@@ -2,7 +2,7 @@
 // shown, how long a card slides, how long a new hand's deal flies. The opponent's moves
 // come one slot after the last thing shown, however long the engine took: its thinking
 // time would tell its hand (a quick discard, a hand with nothing to weigh).
-import { motion, setting } from "./settings.js";
+import { motion, setting } from "../dialogs/settings.js";
 
 // Per speed, in ms: `slot`, from the last thing shown to the opponent's next move; `slide`,
 // a card's move; `deal`, a new hand's whole deal (at most 800 ms, the last card landed).

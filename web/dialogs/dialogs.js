@@ -1,7 +1,7 @@
 // Dialogs: confirming a way to go out (with the melds it lays down) and the new-game form.
-import { meldGroups, prettyCard, theCard } from "./cards.js";
-import { element, button } from "./dom.js";
-import { languageName, list, t, tOr } from "./strings.js";
+import { meldGroups, prettyCard, theCard } from "../cards.js";
+import { element, button } from "../dom.js";
+import { languageName, list, t, tOr } from "../strings.js";
 
 /**
  * Show the arrangement(s) a going-out `entry` lays down and resolve with the action

@@ -2,34 +2,34 @@
 // ids for the bridge, its JSON states are drawn, the opponent's moves are paced.
 import { announce, announceFrom, moveClause, say, turnClauses, turnText } from "./announce.js";
 import { celebrate } from "./celebrate.js";
-import { confirmGoOut, newGameForm } from "./dialogs.js";
-import { startEngine } from "./engine.js";
-import { inviteInAddress } from "./friend.js";
-import { forgetMatch, keepMatch, keptMatch } from "./friend-save.js";
+import { confirmGoOut, newGameForm } from "../dialogs/dialogs.js";
+import { startEngine } from "../platform/engine.js";
+import { inviteInAddress } from "../platform/friend.js";
+import { forgetMatch, keepMatch, keptMatch } from "../platform/friend-save.js";
 import { afterDraw, installKeyboard, markShowdown, openKeys, rememberFocus } from "./keyboard.js";
-import { askToPlayLink, linkParams, sameGame } from "./link.js";
-import { keepOffline } from "./offline.js";
-import { holdGame, release, takeGame } from "./one-tab.js";
+import { askToPlayLink, linkParams, sameGame } from "../dialogs/link.js";
+import { keepOffline } from "../platform/offline.js";
+import { holdGame, release, takeGame } from "../platform/one-tab.js";
 import { drawPractice, explain, setupPractice } from "./practice.js";
-import { cardName } from "./cards.js";
+import { cardName } from "../cards.js";
 import { laidCards } from "./mahjong.js";
-import { forgetPassPlay, keepPassPlay, keptPassPlay, passScreen } from "./pass-play.js";
+import { forgetPassPlay, keepPassPlay, keptPassPlay, passScreen } from "../dialogs/pass-play.js";
 import { nameSeats } from "./seat-names.js";
 import { reasonText } from "./reasons.js";
-import { openReplays } from "./replay.js";
-import { openReview } from "./review.js";
-import { showRulesHelp } from "./rules-help.js";
-import { choice, choose, motion, openSettings, setting, setupSettings } from "./settings.js";
+import { openReplays } from "../dialogs/replay.js";
+import { openReview } from "../dialogs/review.js";
+import { showRulesHelp } from "../dialogs/rules-help.js";
+import { choice, choose, motion, openSettings, setting, setupSettings } from "../dialogs/settings.js";
 import { clock, dealing, slide, slot } from "./pace.js";
 import { deal } from "./deal.js";
 import { drawShowdown } from "./showdown.js";
 import { setupSound, soundOfMove } from "./sound.js";
-import { keepInBrowser, onUnsaved, read, remove, write } from "./storage.js";
-import { newGameId, recordHand, setupStats } from "./stats.js";
-import { LANGUAGES, errorText, list, preferredLanguage, rememberLanguage, setLanguage, t, translate } from "./strings.js";
+import { keepInBrowser, onUnsaved, read, remove, write } from "../platform/storage.js";
+import { newGameId, recordHand, setupStats } from "../dialogs/stats.js";
+import { LANGUAGES, errorText, list, preferredLanguage, rememberLanguage, setLanguage, t, translate } from "../strings.js";
 import { SORTS } from "./hand-order.js";
 import { animate, drawTable, relabelCards, snapshot } from "./table.js";
-import { maybeShowTutorial } from "./tutorial.js";
+import { maybeShowTutorial } from "../dialogs/tutorial.js";
 
 const $ = (id) => document.getElementById(id);
 const SAVE_KEY = "ginrummy.game";
@@ -368,7 +368,7 @@ async function newGame() {
     const help = (asked) => showRulesHelp($("rules-help"), call, asked);
     const params = await newGameForm($("newgame"), options, state ? state.params : {}, check, help, !EMBED);
     if (params?.friend) {
-      const { hostFriend } = await import("./friend-dialog.js");
+      const { hostFriend } = await import("../dialogs/friend-dialog.js");
       const kept = await keptMatch();
       await playFriend((handlers, build) => hostFriend($("newgame"), engine.duel, { rules: params.friend, build, handlers, kept }));
     } else if (params?.passPlay) {
@@ -463,7 +463,7 @@ async function lostFriend() {
   if (!kept) return endFriend(t("friend.closed"));
   setBusy(true);
   try {
-    const { reconnectFriend } = await import("./friend-dialog.js");
+    const { reconnectFriend } = await import("../dialogs/friend-dialog.js");
     const reconnect = (handlers, build) => reconnectFriend($("newgame"), engine.duel, { kept, build, handlers, lost: true });
     await playFriend(reconnect);
   } finally {
@@ -488,7 +488,7 @@ async function endFriend(message = "") {
 async function joinInvite(code) {
   setBusy(true);
   try {
-    const { joinFriend } = await import("./friend-dialog.js");
+    const { joinFriend } = await import("../dialogs/friend-dialog.js");
     const kept = await keptMatch();
     await playFriend((handlers, build) => joinFriend($("newgame"), engine.duel, { code, build, handlers, kept }));
   } finally {

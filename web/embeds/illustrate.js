@@ -7,9 +7,9 @@
 // In:  {ginrummy: "illustrate", id, request, written, lang} (request: the bridge's
 //      "illustrate"; lang: the language to draw in, English when unknown or missing)
 // Out: {ginrummy: "drawn", id, ok, html, error} to the window that asked, at its origin.
-import { startEngine } from "./engine.js";
+import { startEngine } from "../platform/engine.js";
 import { drawError, drawReport } from "./illustrate-view.js";
-import { errorText, setLanguage, t } from "./strings.js";
+import { errorText, setLanguage, t } from "../strings.js";
 
 const call = startEngine(
   () => {},

@@ -1,10 +1,10 @@
 // Replays: save the game as a record file, open one and step through it move by move.
 // Both hands show for every hand that is over in the record; of a hand still in play,
 // only the player's. Opening a file never touches the game in play.
-import { backCard, faceCard, meldGroups } from "./cards.js";
-import { button, copyButton, download, element, today } from "./dom.js";
+import { backCard, faceCard, meldGroups } from "../cards.js";
+import { button, copyButton, download, element, today } from "../dom.js";
 import { listenKeys, moveText, stepTeller } from "./review.js";
-import { errorText, t, tSeat } from "./strings.js";
+import { errorText, t, tSeat } from "../strings.js";
 
 /** Return a seat's row: its melds and deadwood, or backs with the cards known face up. */
 function seatRow(seat, step) {

@@ -1,7 +1,7 @@
 // The order of the player's hand: sorted by rank or by suit, or the player's own order
 // (drag, Shift+arrows). Melds always stay together, in the order Python lays them down;
 // a new card goes where the chosen sort puts it. Presentation only: no rules here.
-import { RANKS } from "./cards.js";
+import { RANKS } from "../cards.js";
 
 const SUITS = "shcd"; // spades, hearts, clubs, diamonds: the colours alternate
 

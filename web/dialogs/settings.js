@@ -2,8 +2,8 @@
 // large cards, a four-colour deck, reduced motion), remembered in the browser and shown as
 // data attributes on <html> for the CSS, beside the preferences other modules own (speed,
 // sound, language).
-import { read, write } from "./storage.js";
-import { t } from "./strings.js";
+import { read, write } from "../platform/storage.js";
+import { t } from "../strings.js";
 
 const KEY = "ginrummy.settings";
 const SYSTEM_REDUCE = window.matchMedia("(prefers-reduced-motion: reduce)");

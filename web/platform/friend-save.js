@@ -5,7 +5,7 @@
 // it; once the match is over, or has ended, it is forgotten. One such match is kept: a new
 // match against a friend takes its place.
 import { read, remove, write } from "./storage.js";
-import { t, tOr } from "./strings.js";
+import { t, tOr } from "../strings.js";
 
 const FRIEND_KEY = "ginrummy.friend";
 

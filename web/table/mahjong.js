@@ -1,8 +1,8 @@
 // Mahjong gin on the table: which of the engine's legal actions the player's picked cards
 // make (a meld to lay, the table melds they may be added to). No rules here: the actions
 // come from the view's `legal`, matched by their cards.
-import { cardName } from "./cards.js";
-import { list, t, tSeat } from "./strings.js";
+import { cardName } from "../cards.js";
+import { list, t, tSeat } from "../strings.js";
 
 /** Return the card texts of a text of cards glued together ("7h8h9h" -> ["7h", "8h", "9h"]). */
 export function splitCards(text) {

@@ -1,12 +1,12 @@
 // Drawing the table from a bridge state: one element per card, moved between zones and
 // animated from where it was (FLIP). No game logic: only what Python sent.
-import { backCard, cardGroup, cardName, faceCard, meldText, prettyCard, theCard } from "./cards.js";
-import { element } from "./dom.js";
+import { backCard, cardGroup, cardName, faceCard, meldText, prettyCard, theCard } from "../cards.js";
+import { element } from "../dom.js";
 import { handGroups, placeCards } from "./hand-order.js";
 import { addActions, addTo, meldAction, meldName } from "./mahjong.js";
 import { seatName } from "./seat-names.js";
-import { setting } from "./settings.js";
-import { t, tSeat } from "./strings.js";
+import { setting } from "../dialogs/settings.js";
+import { t, tSeat } from "../strings.js";
 
 const $ = (id) => document.getElementById(id);
 const cards = new Map(); // card text -> its one element on the table

@@ -1,11 +1,11 @@
 // The review of a finished hand: both hands as dealt, then move by move what the
 // opponent knew and why it played, and the player's turns where a better move existed.
-import { moveClause, turnText } from "./announce.js";
-import { cardsText, meldGroups, prettyCard, theCard } from "./cards.js";
-import { button, element } from "./dom.js";
-import { SORTS, sortedCards } from "./hand-order.js";
-import { reasonText } from "./reasons.js";
-import { t } from "./strings.js";
+import { moveClause, turnText } from "../table/announce.js";
+import { cardsText, meldGroups, prettyCard, theCard } from "../cards.js";
+import { button, element } from "../dom.js";
+import { SORTS, sortedCards } from "../table/hand-order.js";
+import { reasonText } from "../table/reasons.js";
+import { t } from "../strings.js";
 
 const CARD_PARAMS = ["card", "better"];
 

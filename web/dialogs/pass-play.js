@@ -6,9 +6,9 @@
 // The match in play is kept in the browser after every move (ginrummy.pass_play's sealed
 // save, under a key of its own: never the game against the computer's), so a reload
 // takes it up again, behind the screen.
-import { element, button } from "./dom.js";
-import { read, remove, write } from "./storage.js";
-import { t } from "./strings.js";
+import { element, button } from "../dom.js";
+import { read, remove, write } from "../platform/storage.js";
+import { t } from "../strings.js";
 
 const PASS_KEY = "ginrummy.passplay";
 

@@ -1,7 +1,7 @@
 // The game a link asks for (its query), and the question asked before such a link takes
 // the place of a game in progress.
-import { button, element } from "./dom.js";
-import { GAME_PARAMS, t } from "./strings.js";
+import { button, element } from "../dom.js";
+import { GAME_PARAMS, t } from "../strings.js";
 
 /**
  * Return the game the page's URL asks for: its parameters that name a preset, a rule

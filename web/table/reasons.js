@@ -1,7 +1,7 @@
 // Moves and reasons in words: an action text ("discard Qs") or a reason (the opponent's
 // or a hint's key and parameters, from Python) said in the page's language.
-import { meldText, prettyCard, theCard } from "./cards.js";
-import { t } from "./strings.js";
+import { meldText, prettyCard, theCard } from "../cards.js";
+import { t } from "../strings.js";
 
 /** Return the cards of a text of card texts ("7s7c8c") as people write them: "7♠ 7♣ 8♣"
  * (a long run by its ends, `meldText`). */

@@ -4,10 +4,10 @@
 // lay-off step shows the table's own lay-offs when the hand's end shows some, else the
 // engine's worked knock for the rules in play. Shown once, at a player's first game (never
 // in an embed, never again once finished or skipped), and again from the Rules help.
-import { button, element } from "./dom.js";
-import { drawReport } from "./illustrate-view.js";
-import { read, write } from "./storage.js";
-import { t } from "./strings.js";
+import { button, element } from "../dom.js";
+import { drawReport } from "../embeds/illustrate-view.js";
+import { read, write } from "../platform/storage.js";
+import { t } from "../strings.js";
 
 const SEEN_KEY = "ginrummy.tutorial";
 

@@ -1,9 +1,9 @@
 // Statistics: each finished hand's counters (the engine's `stats`) added up by rule set,
 // opponent level and practice, kept in the browser; the Statistics dialog, reset, export.
 // Each hand is keyed by its game's id and number, so showing it again never counts it twice.
-import { button, download, element, today } from "./dom.js";
-import { keepInBrowser, read, remove, write } from "./storage.js";
-import { t, tOr } from "./strings.js";
+import { button, download, element, today } from "../dom.js";
+import { keepInBrowser, read, remove, write } from "../platform/storage.js";
+import { t, tOr } from "../strings.js";
 
 const KEY = "ginrummy.stats";
 const FORMAT = "gin-rummy-stats";

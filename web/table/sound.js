@@ -2,7 +2,7 @@
 // player turns it on (remembered); quiet; silent while the tab is hidden. The audio
 // context is made and resumed only in a user gesture, as browsers' autoplay rules ask.
 import { moveWord } from "./reasons.js";
-import { read, write } from "./storage.js";
+import { read, write } from "../platform/storage.js";
 
 const KEY = "ginrummy.sound";
 const VOLUME = 0.16;

@@ -1,7 +1,7 @@
 // Practice games: the Undo button (and Ctrl+Z) takes back the player's last move with
 // the opponent's replies, and the opponent says why it plays. Outside practice, neither.
 import { reasonText } from "./reasons.js";
-import { t } from "./strings.js";
+import { t } from "../strings.js";
 
 const $ = (id) => document.getElementById(id);
 

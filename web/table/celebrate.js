@@ -4,9 +4,9 @@
 // two seconds.
 // With reduced motion, only a still highlight of the headline. Nothing here takes focus or
 // clicks, and a reload (or redraw) of a hand already over celebrates nothing.
-import { RANKS, faceCard } from "./cards.js";
-import { element } from "./dom.js";
-import { motion } from "./settings.js";
+import { RANKS, faceCard } from "../cards.js";
+import { element } from "../dom.js";
+import { motion } from "../dialogs/settings.js";
 
 const SUITS = "shdc";
 const RAIN_SPACING = 36; // px of the window's width per card falling for a match won, 12 to 28 cards

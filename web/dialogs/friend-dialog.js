@@ -5,11 +5,11 @@
 // match up, from either side. Each resolves with the match once the pages are connected,
 // or null when the player closes it.
 // The page loads this module when a player asks for a friend's match (or opens an invite).
-import { button, copyButton, element } from "./dom.js";
-import { FriendError, invite, join, reinvite } from "./friend.js";
-import { keptText } from "./friend-save.js";
+import { button, copyButton, element } from "../dom.js";
+import { FriendError, invite, join, reinvite } from "../platform/friend.js";
+import { keptText } from "../platform/friend-save.js";
 import { drawQr } from "./qr.js";
-import { t, tOr } from "./strings.js";
+import { t, tOr } from "../strings.js";
 
 /** The sentence of a failed step: a FriendError's own, else the engine's message. */
 function problemText(error) {

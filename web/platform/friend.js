@@ -17,7 +17,7 @@
 //
 // `duel(op, arg)` is the page's request to ginrummy.duel in the worker: a promise of its
 // JSON answer as an object (the worker's {duel: op} message).
-import { t } from "./strings.js";
+import { t } from "../strings.js";
 
 /** The STUN servers that tell each browser its public address: the one place they are set
  * (no TURN relay: two browsers behind strict NATs cannot meet). */

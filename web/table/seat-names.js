@@ -1,7 +1,7 @@
 // The names the table gives its two seats: "You" and "Opponent" against the computer or a
 // friend's page; in pass and play, where the device goes from one player to the other,
 // "Player 1" and "Player 2", whichever seat is drawn at the bottom.
-import { PERSONS, t, tSeat } from "./strings.js";
+import { PERSONS, t, tSeat } from "../strings.js";
 
 let bottom = null; // in pass and play, the player (0 or 1) drawn at seat 0; else null
 

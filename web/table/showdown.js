@@ -1,9 +1,9 @@
 // The end of a hand: both hands in melds, lay-offs moving onto the knocker's melds,
 // the points with the rule behind each, and the score sheet.
-import { cardGroup, meldGroups, meldText, prettyCard } from "./cards.js";
-import { element } from "./dom.js";
+import { cardGroup, meldGroups, meldText, prettyCard } from "../cards.js";
+import { element } from "../dom.js";
 import { seatName } from "./seat-names.js";
-import { PERSONS, capitalized, list, t, tSeat } from "./strings.js";
+import { PERSONS, capitalized, list, t, tSeat } from "../strings.js";
 
 const who = (seat) => t(`who.${seat}`);
 

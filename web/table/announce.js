@@ -1,10 +1,10 @@
 // Telling screen readers what happens: every move of both players in words, each hand's
 // start and result, in one polite live region (a role="log", one line per announcement).
-import { cardName, prettyCard, theCard } from "./cards.js";
+import { cardName, prettyCard, theCard } from "../cards.js";
 import { laidCards } from "./mahjong.js";
 import { moveWord } from "./reasons.js";
 import { turnSentence } from "./seat-names.js";
-import { capitalized, list, t, tSeat } from "./strings.js";
+import { capitalized, list, t, tSeat } from "../strings.js";
 
 const KEEP = 100; // lines kept in the log (it starts again at each hand)
 let heard = { hand: 0, events: 0, cards: [], over: false }; // what was told so far

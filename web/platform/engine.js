@@ -1,5 +1,5 @@
 // The page's side of the Python worker: requests as promises, loading stages, stalls.
-import { t } from "./strings.js";
+import { t } from "../strings.js";
 
 const STALL_MS = 30000;
 // Once Python is ready, every request is answered within this time or the engine is taken

@@ -1,10 +1,10 @@
 // Rule illustrations: a hand's melds and deadwood, or a whole showdown, drawn from the
 // engine's report (the bridge's "illustrate" answer). No rules here: only what Python sent.
-import { cardGroup, cardsText, meldText, prettyCard } from "./cards.js";
-import { element } from "./dom.js";
-import { laidCards } from "./mahjong.js";
-import { handRow, pointItem, signed } from "./showdown.js";
-import { t } from "./strings.js";
+import { cardGroup, cardsText, meldText, prettyCard } from "../cards.js";
+import { element } from "../dom.js";
+import { laidCards } from "../table/mahjong.js";
+import { handRow, pointItem, signed } from "../table/showdown.js";
+import { t } from "../strings.js";
 
 /** Return the drawing of a hand report: melds, deadwood and its count (and best discard). */
 function drawHandReport(report) {
