@@ -476,16 +476,17 @@ def _check_mahjong(rules: Rules) -> None:
     for name, value in MAHJONG_FIXED.items():
         if getattr(rules, name) != value:
             raise RulesError(
-                f"rule {name!r} must be {_plain_text(value)} in Mahjong gin, "
+                f"rule {name!r} must be {param_text(value)} in Mahjong gin, "
                 f"not {_shown(getattr(rules, name))}",
                 "mahjong_fixed",
                 rule=name,
-                value=_plain_text(value),
+                value=param_text(value),
             )
 
 
-def _plain_text(value: Any) -> str:
-    """Return a rule value as a message shows it: null for None, true/false for booleans."""
+def param_text(value: Any) -> str:
+    """Return a rule value as a URL parameter and a message write it: numbers as digits,
+    true/false, null for None."""
     if value is None:
         return "null"
     if isinstance(value, bool):

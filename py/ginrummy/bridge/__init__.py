@@ -79,6 +79,7 @@ game, the tests) deals without loading them. (The page's Python has them all: it
 from a snapshot made after every request was made once, tools/snapshot.py.)
 """
 
+from ..rules import param_text
 from .arguments import (
     DEFAULT_LEVEL,
     GAME_PARAMS,
@@ -95,7 +96,7 @@ from .opponent import decide
 from .reference import options, parameters
 from .saves import SAVE_FORMAT, resume
 from .session import Session
-from .table import discard_deadwood, going_out, param_text, prompt
+from .table import discard_deadwood, going_out, prompt
 
 __all__ = [
     "DEFAULT_LEVEL",

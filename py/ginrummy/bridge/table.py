@@ -6,12 +6,10 @@ a match between two people. Also the URL parameters that start a match again.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..actions import Action, Kind
 from ..cards import format_card, format_mask
 from ..match import Match
-from ..rules import PRESETS, Flow
+from ..rules import PRESETS, Flow, param_text
 from ..state import Phase, melder_for
 from ..view import OPPONENT, PLAYER, SeatView
 from .arguments import Json
@@ -118,12 +116,3 @@ def game_params(
     if practice:
         params["practice"] = "true"
     return params
-
-
-def param_text(value: Any) -> str:
-    """Return a rule value as URL text: numbers as digits, true/false, null for None."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
