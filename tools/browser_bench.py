@@ -35,7 +35,8 @@ same at 4x: ``expert_decision_main_4x_ms``, ``expert_decision_main_4x_ms_p99``).
 art), ``snapshot_bytes_gz`` the snapshot's, ``runtime_bytes_gz`` Pyodide's and
 ``site_bytes_gz`` all of them: what a first visit downloads. Three more lines split a
 cold load's time to playable: ``python_booted_ms`` (navigation to Pyodide booted from
-the snapshot, in the worker), ``engine_imported_ms`` (the bridge looked up) and ``hand_dealt_ms`` (the first deal, drawn).
+the snapshot, in the worker), ``engine_imported_ms`` (the bridge looked up) and
+``hand_dealt_ms`` (the first deal, drawn).
 
 With ``--against OTHER_SITE`` (another build, say main's before a change) both sites are
 measured in the same run, their cold loads in turn (each after its own floor load), and
