@@ -54,13 +54,15 @@ window.Worker = class extends Real {
       const { ms, text } = event.data;
       const now = performance.now();
       const late = request.due !== undefined && performance.timeOrigin + now - request.due;
-      window.engineAnswers.push({ delay: now - request.at, late, ms, text });
+      const ahead = request.due !== undefined && request.due - performance.timeOrigin - request.at;
+      window.engineAnswers.push({ delay: now - request.at, late, ahead, ms, text });
     });
   }
 };"""
 """An init script that watches the page's worker as a script of an attacker's would: the
-time from each request of the opponent's move to its answer, what the answer says, and
-how late it came after the time the page asked it for (false when it named none)."""
+time from each request of the opponent's move to its answer, what the answer says, how
+late it came after the time the page asked it for, and how far ahead of the request that
+time was (each false when it named none)."""
 SLOW_ENGINE = """
 const Real = window.Worker;
 window.Worker = class extends Real {
@@ -81,6 +83,12 @@ MOVES = 60
 """Opponent moves timed (on time). Before the fix the delays' rank correlation with the
 engine's work was 0.50 over 60 moves (z 3.83) on a machine loaded twentyfold, beyond the
 test's bound."""
+EXPERT_MOVES = 4
+"""Expert moves watched in a sealed game."""
+EXPERT_SLOT_MS = 800
+"""The expert's least slot in a sealed game (web/table/pace.js)."""
+ASKED_MS = 150
+"""Time the page may take from the last move shown to asking for the next (drawing it)."""
 LATE_MS = 100
 """An answer this much later than its time was the engine's slower than the slot (a busy
 machine's), which the issue allows to show: the thinking indicator does."""
@@ -224,6 +232,20 @@ def test_a_sealed_game_s_page_gets_no_thinking_time(page: Page, base_url: str) -
     names = page.evaluate("performance.getEntries().map((entry) => entry.name)")
     assert not [name for name in names if "opponent" in name and name != "opponent turn"]
     assert all(answer["late"] is not False and answer["late"] > -CLOCKS_MS for answer in answers)
+
+
+def test_the_expert_s_longer_search_is_hidden_in_a_longer_slot(page: Page, base_url: str) -> None:
+    # The expert searches for up to 600 ms a move (its clock in the page), beyond the
+    # sealed game's 200 ms slot, where its thinking time would tell its hand again: in a
+    # sealed game its moves get a slot of 800 ms, and each answer was held until then.
+    page.add_init_script(LISTEN)
+    open_game(page, base_url, "?level=expert")
+    while len(page.evaluate("window.engineAnswers")) < EXPERT_MOVES:
+        take_turn(page)
+    answers: list[dict[str, Any]] = page.evaluate("window.engineAnswers")
+    assert all(answer["ms"] is None for answer in answers)
+    assert min(answer["ahead"] for answer in answers) > EXPERT_SLOT_MS - ASKED_MS
+    assert all(answer["late"] > -CLOCKS_MS for answer in answers)
 
 
 def engine_times(page: Page, actions: list[str]) -> list[float]:

@@ -11,6 +11,7 @@ import pytest
 
 from deals import KNOCKER, LOOSE, ask, crafted, first_deal_files, make_deck, new_game, seed_dealt_by
 from ginrummy import bridge, record
+from ginrummy.bridge.opponent import EXPERT_CLOCK_S
 from ginrummy.cards import parse_card
 from ginrummy.match import Match
 from ginrummy.rules import PRESET_SOURCES, PRESETS, Rules, find_rules
@@ -133,6 +134,25 @@ def test_the_opponent_s_thinking_time_comes_only_where_it_tells_nothing() -> Non
         while not state["opponent_to_move"]:
             state = ask(session, "play", state["view"]["legal"][0])
         assert ("ms" in ask(session, "opponent")["move"]) is timed, params
+
+
+def test_the_page_s_expert_searches_on_a_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A slow phone would take seconds a move: the page's opponent gets the expert's clock,
+    # which stops a search early; other levels ignore it.
+    import ginrummy.bot
+
+    clocks: list[float | None] = []
+    real = ginrummy.bot.make_player
+
+    def watched(level: str, seed: int = 0, seconds: float | None = None) -> Any:
+        clocks.append(seconds)
+        return real(level, seed, seconds)
+
+    monkeypatch.setattr(ginrummy.bot, "make_player", watched)
+    session = bridge.Session()
+    new_game(session, seed=str(seed_dealt_by(PRESETS["standard"], 0)), level="expert")
+    assert ask(session, "opponent")["ok"]
+    assert clocks == [EXPERT_CLOCK_S] and 0 < EXPERT_CLOCK_S < 0.8
 
 
 def test_an_engine_fault_reaches_the_player_as_an_internal_error(

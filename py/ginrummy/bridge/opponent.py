@@ -19,6 +19,12 @@ from .arguments import LEVELS, BridgeError, Json
 if TYPE_CHECKING:
     from .session import Session
 
+EXPERT_CLOCK_S = 0.6
+"""The expert's clock a search in the page: on a slow phone it stops guessing there (after
+its least guesses), so with hard's own choice and the guess under way it answers within
+the expert's slot (``EXPERT_SLOT``, 800 ms, in web/table/pace.js), which hides its time.
+A desktop makes all its guesses well before."""
+
 
 def opponent_move(session: Session) -> Json:
     """Play the opponent's next move and return it, its reason and the new state.
@@ -34,7 +40,11 @@ def opponent_move(session: Session) -> Json:
         raise BridgeError("it is not the opponent's turn")
     started = time.perf_counter()
     move = decide(
-        session.level, match.seed, seat_view(match, OPPONENT), public=not session.practice
+        session.level,
+        match.seed,
+        seat_view(match, OPPONENT),
+        public=not session.practice,
+        seconds=EXPERT_CLOCK_S,
     )
     thought = (time.perf_counter() - started) * 1000
     match.play(move["action"])
@@ -56,16 +66,19 @@ def hint(session: Session) -> Json:
     return {**advice, "control": Action.parse(str(advice["action"])).control}
 
 
-def decide(level: str, seed: int, view: SeatView, public: bool = True) -> Json:
+def decide(
+    level: str, seed: int, view: SeatView, public: bool = True, seconds: float | None = None
+) -> Json:
     """Return the move ``level`` makes in ``view``: action text, English reason, key, params.
 
     The player is made for each decision: it decides from the view and its seed alone,
-    so a resumed game plays on exactly as it would have. A ``public`` reason is the one
-    the other seat may hear (``Decision.for_opponent``), else the player's own.
+    so a resumed game plays on exactly as it would have (the expert too, unless its clock
+    of ``seconds`` a search stops it early). A ``public`` reason is the one the other seat
+    may hear (``Decision.for_opponent``), else the player's own.
     """
     from ..bot import make_player  # late: loaded after the first deal (see warm)
 
-    decision = make_player(level, seed).choose(view)
+    decision = make_player(level, seed, seconds).choose(view)
     return (decision.for_opponent() if public else decision).to_json()
 
 
