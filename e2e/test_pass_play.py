@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from player import CORNER, TURN_CHOICE, hand_cards, hand_titles, open_game, saved, tap
+from player import (
+    CORNER,
+    TURN_CHOICE,
+    hand_cards,
+    hand_titles,
+    kept_aside,
+    open_game,
+    saved,
+    tap,
+)
 from playwright.sync_api import Page, expect
 
 SETTLED = (
@@ -150,3 +159,22 @@ def test_a_reload_takes_the_match_up_behind_the_pass_screen(
     page.screenshot(path=artifacts / "pass-play-reloaded-desktop.png")
     assert len(set(hand_cards(page)) & set(hand)) >= 8  # the same player's hand, a turn on
     assert saved(page)["save"] == computer_game
+
+
+def test_a_pass_and_play_save_that_will_not_open_is_set_aside_never_deleted(
+    page: Page, base_url: str
+) -> None:
+    # It was deleted ("so it is gone"): a save this browser could not open for a while (its
+    # key store slow or missing) would have been lost. It is kept aside as a computer
+    # game's save is, the player told where, and the computer game is dealt as before.
+    broken = '{"format": 1, "sealed": "not a sealed match"}'
+    page.add_init_script(
+        f"if (!sessionStorage.getItem('planted')) {{ sessionStorage.setItem('planted', 1);"
+        f" localStorage.setItem('ginrummy.passplay', {broken!r}); }}"
+    )
+    open_game(page, base_url, "?preset=standard&seed=3")
+    expect(page.locator("#message-text")).to_contain_text("pass-and-play match could not be")
+    expect(page.locator("#message-text")).to_contain_text("kept aside in this browser")
+    assert kept_aside(page, "ginrummy.broken.") == [broken]
+    assert page.evaluate("localStorage.getItem('ginrummy.passplay')") is None
+    assert saved(page)["params"]["preset"] == "standard"

@@ -798,7 +798,8 @@ export default {
   "pass.player": "Spieler {number}",
   "pass.player_short": "S{number}",
   "pass.turn": "Spieler {number} {moves}.",
-  "pass.not_resumed": "Die Partie zu zweit an einem Gerät konnte nicht fortgesetzt werden ({error}) und ist verloren. Dein Spiel gegen den Computer ist unverändert.",
+  "pass.not_resumed": "Die Partie zu zweit an einem Gerät konnte nicht fortgesetzt werden ({error}). Sie wird in diesem Browser als \"{key}\" aufbewahrt; dein Spiel gegen den Computer ist unverändert.",
+  "pass.not_resumed_full": "Die Partie zu zweit an einem Gerät konnte nicht fortgesetzt werden ({error}). Der Speicher dieses Browsers für diese Seite ist voll, und es ist kein Platz, sie beiseitezulegen: Sie bleibt, wo sie ist. Dein Spiel gegen den Computer ist unverändert.",
   "pass.steps": "Gib das Gerät an Spieler {number} weiter. Seine Hand bleibt verdeckt, bis er auf die Schaltfläche tippt.",
   "pass.show": "Meine Hand zeigen",
 }

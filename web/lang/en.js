@@ -779,7 +779,8 @@ export default {
   "pass.player": "Player {number}",
   "pass.player_short": "P{number}",
   "pass.turn": "Player {number} {moves}.",
-  "pass.not_resumed": "The pass-and-play match could not be taken up ({error}), so it is gone. Your game against the computer is as it was.",
+  "pass.not_resumed": "The pass-and-play match could not be taken up ({error}). It is kept aside in this browser as \"{key}\"; your game against the computer is as it was.",
+  "pass.not_resumed_full": "The pass-and-play match could not be taken up ({error}). This browser's storage for this site is full, with no room to set it aside: it stays where it is. Your game against the computer is as it was.",
   "pass.steps": "Pass the device to player {number}. Their hand stays hidden until they tap the button.",
   "pass.show": "Show my hand",
 };

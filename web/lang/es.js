@@ -798,7 +798,8 @@ export default {
   "pass.player": "Jugador {number}",
   "pass.player_short": "J{number}",
   "pass.turn": "El jugador {number} {moves}.",
-  "pass.not_resumed": "No se pudo retomar la partida de Pasar y jugar ({error}), así que se ha perdido. Tu partida contra el ordenador sigue como estaba.",
+  "pass.not_resumed": "No se pudo retomar la partida de Pasar y jugar ({error}). Se conserva aparte en este navegador como \"{key}\"; tu partida contra el ordenador sigue como estaba.",
+  "pass.not_resumed_full": "No se pudo retomar la partida de Pasar y jugar ({error}). El almacenamiento de este navegador para este sitio está lleno y no hay espacio para apartarla: se queda donde está. Tu partida contra el ordenador sigue como estaba.",
   "pass.steps": "Pasa el dispositivo al jugador {number}. Su mano sigue oculta hasta que toque el botón.",
   "pass.show": "Ver mi mano",
 }

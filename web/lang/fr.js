@@ -798,7 +798,8 @@ export default {
   "pass.player": "Joueur {number}",
   "pass.player_short": "J{number}",
   "pass.turn": "Le joueur {number} {moves}.",
-  "pass.not_resumed": "La partie « Jouer à deux ici » n'a pas pu être reprise ({error}) : elle est perdue. Votre partie contre l'ordinateur est intacte.",
+  "pass.not_resumed": "La partie « Jouer à deux ici » n'a pas pu être reprise ({error}). Elle est gardée à part dans ce navigateur sous « {key} » ; votre partie contre l'ordinateur est intacte.",
+  "pass.not_resumed_full": "La partie « Jouer à deux ici » n'a pas pu être reprise ({error}). Le stockage de ce navigateur pour ce site est plein, sans place pour la mettre à part : elle reste où elle est. Votre partie contre l'ordinateur est intacte.",
   "pass.steps": "Passez l'appareil au joueur {number}. Sa main reste cachée jusqu'à ce qu'il touche le bouton.",
   "pass.show": "Voir ma main",
 }

@@ -798,7 +798,8 @@ export default {
   "pass.player": "Giocatore {number}",
   "pass.player_short": "G{number}",
   "pass.turn": "Il giocatore {number} {moves}.",
-  "pass.not_resumed": "Non è stato possibile riprendere la partita passa e gioca ({error}), quindi è andata persa. La tua partita contro il computer è rimasta com'era.",
+  "pass.not_resumed": "Non è stato possibile riprendere la partita passa e gioca ({error}). È conservata a parte in questo browser come \"{key}\"; la tua partita contro il computer è rimasta com'era.",
+  "pass.not_resumed_full": "Non è stato possibile riprendere la partita passa e gioca ({error}). La memoria di questo browser per questo sito è piena e non c'è spazio per metterla da parte: resta dov'è. La tua partita contro il computer è rimasta com'era.",
   "pass.steps": "Passa il dispositivo al giocatore {number}. La sua mano resta nascosta finché non tocca il pulsante.",
   "pass.show": "Mostra la mia mano",
 }

@@ -511,14 +511,16 @@ async function passAndPlay(rules) {
 }
 
 /** Take up the pass-and-play match kept in the browser (`save`: its text), behind the
- * pass screen; one that does not load is forgotten, and the player told why. */
+ * pass screen; one that does not load is set aside as a computer game's save is (never
+ * deleted), and the player told why. */
 async function resumePassPlay(save) {
   setBusy(true);
   try {
     const answer = await engine.passPlay("load", save);
     if (!answer.ok) {
-      forgetPassPlay();
-      return showMessage(t("pass.not_resumed", { error: errorText(answer) }));
+      const error = errorText(answer);
+      if (keepAside(save, error, "pass.not_resumed", "pass.not_resumed_full")) forgetPassPlay();
+      return null;
     }
     seatShown = null;
     ui.hand = 0;
@@ -768,15 +770,21 @@ function tellLater(text) {
  * this page saves nothing over it, and the player is told that instead. Returns null.
  */
 function setAside(raw, error, told = "error.save_broken") {
-  const key = `${BROKEN_KEY}.${Date.now()}`;
-  if (keepInBrowser(key, raw) === "kept") {
-    remove(SAVE_KEY);
-    tellLater(t(told, { error, key }));
-  } else {
-    saving = false;
-    tellLater(t("error.save_kept", { error }));
-  }
+  if (keepAside(raw, error, told, "error.save_kept")) remove(SAVE_KEY);
+  else saving = false;
   return null;
+}
+
+/**
+ * Copy the save `raw`, which did not load (`error`), under a key of its own and tell the
+ * player so with the message `told`; when the browser has no room for the copy, tell
+ * them `full` instead (the save stays where it is). Return whether it was copied.
+ */
+function keepAside(raw, error, told, full) {
+  const key = `${BROKEN_KEY}.${Date.now()}`;
+  const kept = keepInBrowser(key, raw) === "kept";
+  tellLater(kept ? t(told, { error, key }) : t(full, { error }));
+  return kept;
 }
 
 /**
