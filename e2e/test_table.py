@@ -325,6 +325,14 @@ def after_a_dead_hand() -> Match:
     return match
 
 
+def test_a_match_of_hands_names_the_hands_to_win_not_a_points_target(
+    page: Page, base_url: str
+) -> None:
+    # A match won by the first to win three hands said "to 100", a target it does not have.
+    open_game(page, base_url, "?match=hands&hands_to_win=3")
+    expect(page.locator("#scores .target")).to_have_text("3 hands to win")
+
+
 def test_a_dead_hand_keeps_its_row_on_the_score_sheet(
     page: Page, base_url: str, artifacts: Path
 ) -> None:

@@ -28,6 +28,7 @@ export default {
   "speed.fast": "Schnell",
   "speed.instant": "Sofort",
   "score.target": "bis {target}",
+  "score.hands": "{hands, plural, one {# Runde} other {# Runden}} zum Sieg",
   "prompt.take_or_pass": "Nimmst du {the_card} oder passt du?",
   "prompt.draw": "Vom Stapel ziehen oder {the_card} nehmen",
   "prompt.draw_stock": "Vom Stapel ziehen",

@@ -28,6 +28,7 @@ export default {
   "speed.fast": "Fast",
   "speed.instant": "Instant",
   "score.target": "to {target}",
+  "score.hands": "{hands, plural, one {# hand} other {# hands}} to win",
   "prompt.take_or_pass": "Take {the_card} or pass?",
   "prompt.draw": "Draw from the stock or take {the_card}",
   "prompt.draw_stock": "Draw from the stock",

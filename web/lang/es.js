@@ -28,6 +28,7 @@ export default {
   "speed.fast": "Rápida",
   "speed.instant": "Instantánea",
   "score.target": "a {target}",
+  "score.hands": "{hands, plural, one {# mano} other {# manos}} para ganar",
   "prompt.take_or_pass": "¿Tomas {the_card} o pasas?",
   "prompt.draw": "Roba de la reserva o toma {the_card}",
   "prompt.draw_stock": "Roba de la reserva",

@@ -28,6 +28,7 @@ export default {
   "speed.fast": "Rapide",
   "speed.instant": "Immédiate",
   "score.target": "en {target}",
+  "score.hands": "{hands, plural, one {# donne} other {# donnes}} pour gagner",
   "prompt.take_or_pass": "Prendre {the_card} ou passer ?",
   "prompt.draw": "Piochez dans le talon ou prenez {the_card}",
   "prompt.draw_stock": "Piochez dans le talon",

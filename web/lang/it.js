@@ -28,6 +28,7 @@ export default {
   "speed.fast": "Veloce",
   "speed.instant": "Immediata",
   "score.target": "a {target}",
+  "score.hands": "{hands, plural, one {# mano} other {# mani}} per vincere",
   "prompt.take_or_pass": "Prendi {the_card} o passi?",
   "prompt.draw": "Pesca dal mazzo o prendi {the_card}",
   "prompt.draw_stock": "Pesca dal mazzo",

@@ -107,7 +107,10 @@ function drawScores(view) {
   }
   const target = document.createElement("span");
   target.className = "target";
-  target.textContent = t("score.target", { target: view.rules.target });
+  target.textContent =
+    view.rules.match === "hands"
+      ? t("score.hands", { hands: view.rules.hands_to_win })
+      : t("score.target", { target: view.rules.target });
   box.append(target);
 }
 
