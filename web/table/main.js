@@ -16,7 +16,7 @@ import { laidCards } from "./mahjong.js";
 import { forgetPassPlay, keepPassPlay, keptPassPlay, passScreen } from "../dialogs/pass-play.js";
 import { nameSeats } from "./seat-names.js";
 import { reasonText } from "./reasons.js";
-import { openReplays } from "../dialogs/replay.js";
+import { openRecord, openReplays } from "../dialogs/replay.js";
 import { openReview } from "../dialogs/review.js";
 import { showRulesHelp } from "../dialogs/rules-help.js";
 import { choice, choose, motion, openSettings, setting, setupSettings } from "../dialogs/settings.js";
@@ -210,6 +210,13 @@ function endButton() {
   const row = document.createElement("div");
   row.className = "end-buttons";
   if (computerGame(state)) row.append(reviewButton); // the review is of the bridge's game
+  if (state.pass_play && state.view.phase === "match_over") {
+    const replayButton = document.createElement("button");
+    replayButton.type = "button";
+    replayButton.dataset.command = "replay-match";
+    replayButton.textContent = t("replay.match");
+    row.append(replayButton);
+  }
   row.append(button);
   return row;
 }
@@ -543,6 +550,34 @@ async function passMove(action) {
 }
 
 /**
+ * Open the replay of the pass-and-play match just over: its record (refused before the
+ * match is over) loaded in the bridge's viewer, player 1 at the bottom; the table's seats
+ * are named as they were once the dialog closes.
+ */
+async function replayPassPlay(button) {
+  if (busy || !state?.pass_play) return;
+  setBusy(true);
+  try {
+    const answer = await engine.passPlay("record");
+    if (!answer.ok) return fail(answer);
+    const first = await call("load_record", answer.record);
+    if (!first.ok) return fail(first);
+    nameSeats(0);
+    $("replay").addEventListener(
+      "close",
+      () => {
+        nameSeats(state.pass_play ? state.pass_play.seat : null);
+        button.focus();
+      },
+      { once: true },
+    );
+    openRecord($("replay"), call, first);
+  } finally {
+    setBusy(false);
+  }
+}
+
+/**
  * Draw `next`, a pass-and-play state; when it is the other player's turn, behind the pass
  * screen first, until they ask to see their hand (drawn sorted: the order was the other's).
  */
@@ -569,6 +604,7 @@ document.addEventListener("click", (event) => {
   if (target.dataset.pick) return pick(target);
   if (target.dataset.command === "new") newGame();
   else if (target.dataset.command === "review") review(target);
+  else if (target.dataset.command === "replay-match") replayPassPlay(target);
   else if (target.dataset.action && !selectFirst(target)) act(target.dataset.action);
 });
 
