@@ -210,7 +210,7 @@ function endButton() {
   const row = document.createElement("div");
   row.className = "end-buttons";
   if (computerGame(state)) row.append(reviewButton); // the review is of the bridge's game
-  if (state.pass_play && state.view.phase === "match_over") {
+  if (!computerGame(state) && state.view.phase === "match_over") {
     const replayButton = document.createElement("button");
     replayButton.type = "button";
     replayButton.dataset.command = "replay-match";
@@ -357,6 +357,42 @@ async function review(button) {
   } finally {
     button.disabled = false;
     button.textContent = t("review.button");
+    setBusy(false);
+  }
+}
+
+/**
+ * Open the replay of the match just over against a friend or in pass and play, its seats
+ * named as its table names them: the friend's match's from this page's seat (ginrummy.duel
+ * turns the guest's), pass and play's with player 1 at the bottom, named as the table was
+ * once the dialog closes. Its record is the engine's only once the match is over.
+ */
+async function replayMatch(button) {
+  if (busy || !state || computerGame(state)) return;
+  setBusy(true);
+  try {
+    let first;
+    let step = call; // the bridge's viewer steps through a pass-and-play record
+    if (state.friend) {
+      step = (_op, number) => engine.duel("replay", JSON.stringify({ step: Number(number) }));
+      first = await engine.duel("record");
+    } else {
+      const answer = await engine.passPlay("record");
+      if (!answer.ok) return fail(answer);
+      first = await call("load_record", answer.record);
+    }
+    if (!first.ok) return fail(first);
+    if (state.pass_play) nameSeats(0);
+    $("replay").addEventListener(
+      "close",
+      () => {
+        nameSeats(state.pass_play ? state.pass_play.seat : null);
+        button.focus();
+      },
+      { once: true },
+    );
+    openRecord($("replay"), step, first);
+  } finally {
     setBusy(false);
   }
 }
@@ -550,34 +586,6 @@ async function passMove(action) {
 }
 
 /**
- * Open the replay of the pass-and-play match just over: its record (refused before the
- * match is over) loaded in the bridge's viewer, player 1 at the bottom; the table's seats
- * are named as they were once the dialog closes.
- */
-async function replayPassPlay(button) {
-  if (busy || !state?.pass_play) return;
-  setBusy(true);
-  try {
-    const answer = await engine.passPlay("record");
-    if (!answer.ok) return fail(answer);
-    const first = await call("load_record", answer.record);
-    if (!first.ok) return fail(first);
-    nameSeats(0);
-    $("replay").addEventListener(
-      "close",
-      () => {
-        nameSeats(state.pass_play ? state.pass_play.seat : null);
-        button.focus();
-      },
-      { once: true },
-    );
-    openRecord($("replay"), call, first);
-  } finally {
-    setBusy(false);
-  }
-}
-
-/**
  * Draw `next`, a pass-and-play state; when it is the other player's turn, behind the pass
  * screen first, until they ask to see their hand (drawn sorted: the order was the other's).
  */
@@ -604,7 +612,7 @@ document.addEventListener("click", (event) => {
   if (target.dataset.pick) return pick(target);
   if (target.dataset.command === "new") newGame();
   else if (target.dataset.command === "review") review(target);
-  else if (target.dataset.command === "replay-match") replayPassPlay(target);
+  else if (target.dataset.command === "replay-match") replayMatch(target);
   else if (target.dataset.action && !selectFirst(target)) act(target.dataset.action);
 });
 
