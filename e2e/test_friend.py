@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from player import hand_cards, open_game, phase, poll, saved, take_turn
+from player import hand_cards, open_game, phase, poll, saved, table_scores, take_turn
 from playwright.sync_api import Browser, Page, expect
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>friend</title>
@@ -264,13 +264,7 @@ def connect_tables(host: Page, guest: Page) -> None:
 def replay_to_the_end(page: Page, artifacts: Path, name: str) -> None:
     """Open the replay of the match just over from ``page``'s end screen and step to its
     end: its player is "You" at the bottom, and the scores are the table's."""
-    table = dict(
-        zip(
-            page.locator("#scores .who").all_inner_texts(),
-            page.locator("#scores b[data-score]").all_inner_texts(),
-            strict=True,
-        )
-    )
+    table = table_scores(page)
     page.locator('#showdown [data-command="replay-match"]').click()
     dialog = page.locator("dialog#replay")
     expect(dialog.locator(".replay-view")).to_have_attribute("data-step", "0")

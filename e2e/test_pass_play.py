@@ -15,6 +15,7 @@ from player import (
     kept_aside,
     open_game,
     saved,
+    table_scores,
     tap,
 )
 from playwright.sync_api import Page, expect
@@ -60,15 +61,23 @@ def reveal(page: Page, artifacts: Path, shot: str) -> tuple[str, list[str]]:
     return title, page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
 
 
-def test_two_players_pass_the_device_and_each_sees_only_their_own_hand(
-    page: Page, base_url: str, artifacts: Path
-) -> None:
-    page.set_viewport_size({"width": 390, "height": 844})
-    open_game(page, base_url, "?preset=standard&seed=3")
+def start(page: Page, base_url: str, query: str) -> tuple[str, str | None]:
+    """Open the game of ``query`` against the computer, then deal a pass-and-play match
+    under its rules from the new-game dialog; return the computer game's save and the
+    statistics as they were (the match must leave both as they are)."""
+    open_game(page, base_url, query)
     computer_game = saved(page)["save"]
     stats = page.evaluate("localStorage.getItem('ginrummy.stats')")
     page.click("#new-button")
     page.click('#newgame [data-pass-play="new"]')
+    return computer_game, stats
+
+
+def test_two_players_pass_the_device_and_each_sees_only_their_own_hand(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    computer_game, stats = start(page, base_url, "?preset=standard&seed=3")
     first, hand = reveal(page, artifacts, "cover-phone")
     assert first in ("Player 1's turn", "Player 2's turn")
     expect(page.locator("#hint-button")).to_be_hidden()
@@ -187,11 +196,9 @@ def test_the_match_over_its_end_screen_replays_it_move_by_move(
     through the deal and every move with the seats named Player 1 and 2, to the scores the
     table shows; the game against the computer keeps its save and statistics."""
     page.set_viewport_size({"width": 390, "height": 844})
-    open_game(page, base_url, "?preset=standard&seed=3&match=hands&hands_to_win=1")
-    computer_game = saved(page)["save"]
-    stats = page.evaluate("localStorage.getItem('ginrummy.stats')")
-    page.click("#new-button")
-    page.click('#newgame [data-pass-play="new"]')
+    computer_game, stats = start(
+        page, base_url, "?preset=standard&seed=3&match=hands&hands_to_win=1"
+    )
     replay_button = page.locator('#showdown [data-command="replay-match"]')
     expect(page.locator("dialog#pass")).to_be_visible()  # the first player's turn
     for _ in range(400):
@@ -206,13 +213,7 @@ def test_the_match_over_its_end_screen_replays_it_move_by_move(
         expect(replay_button).to_have_count(0)  # the record opens once the match is over
         move(page)
     expect(replay_button).to_have_text("Replay the match")
-    table = dict(
-        zip(
-            page.locator("#scores .who").all_inner_texts(),
-            page.locator("#scores b[data-score]").all_inner_texts(),
-            strict=True,
-        )
-    )
+    table = table_scores(page)
     page.screenshot(path=artifacts / "pass-play-over-phone.png")
     replay_button.click()
     dialog = page.locator("dialog#replay")
