@@ -136,6 +136,18 @@ def saved(page: Page) -> dict[str, Any]:
     return data
 
 
+def table_scores(page: Page) -> dict[str, str]:
+    """Return the totals of the score line above the table by the seats' names, as shown
+    (``{"You": "31", "Opponent": "0"}``)."""
+    return dict(
+        zip(
+            page.locator("#scores .who").all_inner_texts(),
+            page.locator("#scores b[data-score]").all_inner_texts(),
+            strict=True,
+        )
+    )
+
+
 def engine_match(page: Page) -> Match:
     """Return the engine's match for the page's save, replayed by CPython."""
     save = json.loads(saved(page)["save"])

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from player import hand_cards, open_game, phase, poll, saved, take_turn
+from player import hand_cards, open_game, phase, poll, saved, table_scores, take_turn
 from playwright.sync_api import Browser, Page, expect
 
 PAGE = """<!doctype html><meta charset="utf-8"><title>friend</title>
@@ -261,7 +261,31 @@ def connect_tables(host: Page, guest: Page) -> None:
         expect(page.locator("#hint-button")).to_be_hidden()
 
 
-def test_two_pages_play_a_whole_match_at_the_table(tables: list[Page]) -> None:
+def replay_to_the_end(page: Page, artifacts: Path, name: str) -> None:
+    """Open the replay of the match just over from ``page``'s end screen and step to its
+    end: its player is "You" at the bottom, and the scores are the table's."""
+    table = table_scores(page)
+    page.locator('#showdown [data-command="replay-match"]').click()
+    dialog = page.locator("dialog#replay")
+    expect(dialog.locator(".replay-view")).to_have_attribute("data-step", "0")
+    heads = dialog.locator(".replay-seat h3")
+    expect(heads.nth(0)).to_contain_text("Opponent")
+    expect(heads.nth(1)).to_contain_text("You")
+    dialog.get_by_role("button", name="Next move").click()
+    expect(dialog.locator(".replay-view")).to_have_attribute("data-step", "1")
+    page.keyboard.press("End")
+    expect(dialog.get_by_role("button", name="Last move")).to_be_disabled()
+    expect(dialog.locator(".replay-where")).to_contain_text(
+        f"You {table['You']}, Opponent {table['Opponent']}"
+    )
+    expect(dialog.locator(".replay-seat .hidden-hand")).to_have_count(0)  # both shown
+    page.screenshot(path=artifacts / f"friend-replay-{name}.png")
+    dialog.get_by_role("button", name="Close").click()
+
+
+def test_two_pages_play_a_whole_match_at_the_table(tables: list[Page], artifacts: Path) -> None:
+    """Two pages play a whole match (one hand) at the table; once it is over each replays
+    it from its own seat, and neither counts it in its game against the computer."""
     host, guest = tables
     computer_game = [saved(page)["save"] for page in tables]
     stats = [page.evaluate("localStorage.getItem('ginrummy.stats')") for page in tables]
@@ -285,6 +309,10 @@ def test_two_pages_play_a_whole_match_at_the_table(tables: list[Page]) -> None:
     # its statistics
     assert [saved(page)["save"] for page in tables] == computer_game
     assert [page.evaluate("localStorage.getItem('ginrummy.stats')") for page in tables] == stats
+    host.set_viewport_size({"width": 390, "height": 844})
+    replay_to_the_end(host, artifacts, "host-phone")
+    guest.set_viewport_size({"width": 1280, "height": 800})
+    replay_to_the_end(guest, artifacts, "guest-desktop")
 
 
 TAMPER = """{

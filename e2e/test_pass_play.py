@@ -15,6 +15,7 @@ from player import (
     kept_aside,
     open_game,
     saved,
+    table_scores,
     tap,
 )
 from playwright.sync_api import Page, expect
@@ -60,15 +61,23 @@ def reveal(page: Page, artifacts: Path, shot: str) -> tuple[str, list[str]]:
     return title, page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
 
 
-def test_two_players_pass_the_device_and_each_sees_only_their_own_hand(
-    page: Page, base_url: str, artifacts: Path
-) -> None:
-    page.set_viewport_size({"width": 390, "height": 844})
-    open_game(page, base_url, "?preset=standard&seed=3")
+def start(page: Page, base_url: str, query: str) -> tuple[str, str | None]:
+    """Open the game of ``query`` against the computer, then deal a pass-and-play match
+    under its rules from the new-game dialog; return the computer game's save and the
+    statistics as they were (the match must leave both as they are)."""
+    open_game(page, base_url, query)
     computer_game = saved(page)["save"]
     stats = page.evaluate("localStorage.getItem('ginrummy.stats')")
     page.click("#new-button")
     page.click('#newgame [data-pass-play="new"]')
+    return computer_game, stats
+
+
+def test_two_players_pass_the_device_and_each_sees_only_their_own_hand(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    computer_game, stats = start(page, base_url, "?preset=standard&seed=3")
     first, hand = reveal(page, artifacts, "cover-phone")
     assert first in ("Player 1's turn", "Player 2's turn")
     expect(page.locator("#hint-button")).to_be_hidden()
@@ -178,3 +187,55 @@ def test_a_pass_and_play_save_that_will_not_open_is_set_aside_never_deleted(
     assert kept_aside(page, "ginrummy.broken.") == [broken]
     assert page.evaluate("localStorage.getItem('ginrummy.passplay')") is None
     assert saved(page)["params"]["preset"] == "standard"
+
+
+def test_the_match_over_its_end_screen_replays_it_move_by_move(
+    page: Page, base_url: str, artifacts: Path
+) -> None:
+    """A one-hand match played to its end: the end screen offers its replay, which steps
+    through the deal and every move with the seats named Player 1 and 2, to the scores the
+    table shows; the game against the computer keeps its save and statistics."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    computer_game, stats = start(
+        page, base_url, "?preset=standard&seed=3&match=hands&hands_to_win=1"
+    )
+    replay_button = page.locator('#showdown [data-command="replay-match"]')
+    expect(page.locator("dialog#pass")).to_be_visible()  # the first player's turn
+    for _ in range(400):
+        if page.locator("dialog#pass").is_visible():
+            page.locator("dialog#pass [data-pass='show']").click()
+            expect(page.locator('#table[data-busy="false"]')).to_be_visible()
+        if (
+            page.locator("#showdown").is_visible()
+            and not page.locator('#table [data-action="next"]').count()
+        ):
+            break  # the match is over
+        expect(replay_button).to_have_count(0)  # the record opens once the match is over
+        move(page)
+    expect(replay_button).to_have_text("Replay the match")
+    table = table_scores(page)
+    page.screenshot(path=artifacts / "pass-play-over-phone.png")
+    replay_button.click()
+    dialog = page.locator("dialog#replay")
+    expect(dialog.locator(".replay-view")).to_have_attribute("data-step", "0")
+    expect(dialog.locator(".replay-files")).to_have_count(0)  # no file: not a computer game
+    heads = dialog.locator(".replay-seat h3")
+    expect(heads.nth(0)).to_contain_text("Player 2")  # the top seat
+    expect(heads.nth(1)).to_contain_text("Player 1")
+    expect(dialog.locator(".replay-move")).to_have_text("The deal")
+    dialog.get_by_role("button", name="Next move").click()
+    expect(dialog.locator(".replay-view")).to_have_attribute("data-step", "1")
+    page.screenshot(path=artifacts / "pass-play-replay-phone.png")
+    dialog.get_by_role("button", name="Last move").click()
+    where = dialog.locator(".replay-where")
+    expect(where).to_contain_text(f"Player 1 {table['Player 1']}, Player 2 {table['Player 2']}")
+    step, total = where.locator("b").inner_text().split()[1::2][:2]  # "Move 40 of 40 · ..."
+    assert step == total and int(total) > 10
+    expect(dialog.locator(".replay-seat .hidden-hand")).to_have_count(0)  # both hands shown
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.screenshot(path=artifacts / "pass-play-replay-desktop.png")
+    dialog.get_by_role("button", name="Close").click()
+    expect(replay_button).to_be_focused()
+    assert names(page)[:2] == list(table)  # the table's seats named as before
+    assert saved(page)["save"] == computer_game
+    assert page.evaluate("localStorage.getItem('ginrummy.stats')") == stats

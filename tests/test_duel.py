@@ -12,6 +12,7 @@ import pytest
 
 from ginrummy.duel import DuelError, DuelSession, commitment, request
 from ginrummy.rules import PRESETS
+from test_pass_play import greedy
 
 
 def ask(session: DuelSession, op: str, argument: Any = None) -> dict[str, Any]:
@@ -27,7 +28,8 @@ class Pages:
     def __init__(self, rules: Any = "standard") -> None:
         self.sessions = [DuelSession(), DuelSession()]
         host, guest = self.sessions
-        offer = ask(host, "offer", {"rules": {"preset": rules}, "build": "b7"})["offer"]
+        params = rules if isinstance(rules, dict) else {"preset": rules}
+        offer = ask(host, "offer", {"rules": params, "build": "b7"})["offer"]
         answer = ask(guest, "join", {"offer": offer, "build": "b7"})["answer"]
         started = ask(host, "accept", {"answer": answer})
         assert started["ok"], started
@@ -326,3 +328,42 @@ def test_a_save_keeps_its_seed_through_javascript_numbers() -> None:
     loaded = DuelSession()
     assert ask(loaded, "load", {"save": through_js})["ok"]
     assert loaded.referee is not None and loaded.referee.seed == 2**62 + 1
+
+
+def test_the_record_opens_once_the_match_is_over_each_page_from_its_own_seat() -> None:
+    """During the match neither page may open its record (it would show the friend's
+    hidden cards); once it is over each replays it to the final scores, with its own
+    player at seat 0: the guest's replay is the host's with the seats exchanged."""
+    pages = Pages({"preset": "standard", "match": "hands", "hands_to_win": "1"})
+    rng = random.Random(8)
+    for session in pages.sessions:
+        assert "once the match is over" in ask(session, "record")["error"]
+        assert "no replay is open" in ask(session, "replay", {"step": 0})["error"]
+    moves = 0
+    while True:
+        states = [ask(session, "table")["state"] for session in pages.sessions]
+        movers = [s for s in (0, 1) if states[s]["view"]["legal"]]
+        if not movers:
+            break
+        if moves == 3:
+            assert not ask(pages.sessions[movers[0]], "record")["ok"]  # mid-hand
+        pages.play(movers[0], greedy(states[movers[0]], rng))
+        moves += 1
+    assert all(state["view"]["phase"] == "match_over" for state in states)
+    host, guest = (ask(session, "record") for session in pages.sessions)
+    assert host["ok"] and guest["ok"], (host, guest)
+    assert host["step"] == guest["step"] == 0 and host["total"] == guest["total"] > 0
+    total = host["total"]
+    assert not ask(pages.sessions[0], "replay", {"step": total + 1})["ok"]
+    assert not ask(pages.sessions[0], "replay", {"step": "1"})["ok"]
+    ends = [ask(session, "replay", {"step": total}) for session in pages.sessions]
+    for seat, end in enumerate(ends):
+        assert end["totals"] == states[seat]["view"]["scores"]["games"][-1]["totals"]
+        assert end["hands"][1] is not None  # the match is over: both hands are shown
+    assert ends[0]["totals"] == ends[1]["totals"][::-1]
+    assert ends[0]["hands"] == ends[1]["hands"][::-1]
+    assert ends[0]["result"]["points"] == ends[1]["result"]["points"][::-1]
+    for number in range(1, total + 1, max(1, total // 25)):
+        steps = [ask(session, "replay", {"step": number}) for session in pages.sessions]
+        seats = [step["move"]["seat"] for step in steps]
+        assert seats[0] == (None if seats[1] is None else 1 - seats[1])

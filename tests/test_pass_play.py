@@ -7,6 +7,7 @@ import json
 import random
 from typing import Any
 
+from ginrummy import bridge, record
 from ginrummy.cards import parse_card
 from ginrummy.match import Match
 from ginrummy.pass_play import PassPlay, request
@@ -120,3 +121,36 @@ def test_a_save_shows_no_hidden_card_and_only_this_browser_opens_it_unchanged() 
     assert "changed after it was made" in ask(PassPlay(key), "load", changed)["error"]
     assert "not the save" in ask(PassPlay(key), "load", '{"format": "x"}')["error"]
     assert not ask(PassPlay(key), "load", "{")["ok"]
+
+
+def test_the_record_opens_only_once_the_match_is_over_and_replays_to_its_scores() -> None:
+    """The replay viewer shows both hands of every hand: the record is refused while the
+    match is in play (even between hands), and once it is over it replays, through the
+    bridge's viewer, to the match's own final scores."""
+    session = PassPlay()
+    rules = {"preset": "standard", "match": "hands", "hands_to_win": "2"}
+    state = ask(session, "new", json.dumps(rules))
+    rng = random.Random(7)
+    refused = ask(session, "record")
+    assert not refused["ok"] and "once the match is over" in refused["error"]
+    between_hands = False
+    while state["view"]["phase"] != "match_over":
+        between_hands |= state["view"]["phase"] == "hand_over"
+        if state["view"]["phase"] == "hand_over":
+            assert not ask(session, "record")["ok"]
+            assert ask(session, "state") == state  # refused, nothing changed
+        state = ask(session, "play", greedy(state, rng))
+    assert between_hands
+    answer = ask(session, "record")
+    assert answer["ok"], answer
+    match = session.match
+    assert match is not None
+    replayed = record.load(answer["record"])
+    assert replayed.actions == match.actions and replayed.over
+    assert replayed.scoresheet.to_json() == match.scoresheet.to_json()
+    viewer = bridge.Session()
+    first = json.loads(bridge.request("load_record", answer["record"], viewer))
+    assert first["ok"] and first["step"] == 0 and first["total"] == len(match.actions)
+    last = json.loads(bridge.request("replay", str(first["total"]), viewer))
+    assert last["totals"] == match.scoresheet.games[-1].totals
+    assert last["hands"][1] is not None  # the hand is over: both are shown

@@ -13,7 +13,9 @@ page puts them in the URL's fragment with the connection's own offer and answer)
    reveals its share, and the cut's seed is the hash of both, which neither chose.
 
 Then each page passes every message that arrives to ``receive`` and sends what the answer
-lists under ``"send"``; a player's move goes to ``play``. Every answer carries the table
+lists under ``"send"``; a player's move goes to ``play``. Once the match is over (every
+hand's keys revealed), ``record`` opens its replay, drawn from the page's own seat, and
+``replay`` steps through it (``ginrummy.replay``). Every answer carries the table
 (``referee.Referee.view``). ``save`` returns the match for the page to keep (after every
 move, so a reload loses nothing), ``load`` takes it up again.
 
@@ -38,13 +40,14 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from . import __version__
+from . import __version__, record
 from .bridge import rules_from_params
 from .fair_deal import FairDealError, ProtocolError
 from .friend_table import page_state, rules_params
 from .match import MAX_SEED
 from .messages import fault_answer
-from .referee import Referee
+from .referee import Referee, Stage
+from .replay import Replay
 from .rules import Rules, RulesError
 
 FORMAT = "gin-rummy-duel"
@@ -100,6 +103,8 @@ class DuelSession:
     def __init__(self) -> None:
         """Start with no match."""
         self.referee: Referee | None = None
+        self.replay: Replay | None = None
+        """The replay of the match once it is over (``record``)."""
         self._pending: Json | None = None
         """The host's offer (with its share) until the answer comes; the guest's join
         until the host's ``hello``."""
@@ -416,6 +421,36 @@ class DuelSession:
         once the hand's end is drawn); ``"prepared"`` says whether there was one to make."""
         return {"prepared": self._playing().prepare()}
 
+    def record(self) -> Json:
+        """Open the replay of the match once it is over: return its first step (the
+        deal), drawn from this page's seat as seat 0 (``replay.Replay.step``).
+
+        :raises DuelError: before the match is over, or when it ended early (nothing
+            changes): the record would show the friend's hidden cards.
+        """
+        referee = self._playing()
+        world = referee.world()
+        if referee.stage is not Stage.SHOWN or not world.over:
+            raise DuelError(
+                "the match's record opens once the match is over: before, it would show"
+                " the hidden cards"
+            )
+        self.replay = Replay(record.to_data(world), referee.seat)
+        return self.replay.step(0)
+
+    def replay_step(self, asked: Json) -> Json:
+        """Return the replay's table after ``asked["step"]`` moves.
+
+        :raises DuelError: when no replay is open or the step is not a whole number.
+        :raises RecordError: when the record has no such step.
+        """
+        step = asked.get("step")
+        if self.replay is None:
+            raise DuelError("no replay is open: it opens once the match is over")
+        if not isinstance(step, int) or isinstance(step, bool):
+            raise DuelError("a step of the replay is a whole number")
+        return self.replay.step(step)
+
     def resume(self) -> Json:
         """Return the request to send after a dropped connection."""
         return {"send": [self._playing().resume_request()], **self.table()}
@@ -438,6 +473,8 @@ _HANDLERS: dict[str, Callable[[DuelSession, Any], Json]] = {
     "reoffer": DuelSession.reoffer,
     "rejoin": DuelSession.rejoin,
     "reaccept": DuelSession.reaccept,
+    "record": lambda session, _argument: session.record(),
+    "replay": DuelSession.replay_step,
 }
 
 

@@ -15,6 +15,9 @@ match is over, the seat that played last keeps the table. Requests:
 - ``state`` (none): the state again.
 - ``load`` (a save text, the state's ``pass_play.save``): take the match up again (after
   a reload); the state.
+- ``record`` (none): once the match is over, its whole record (``ginrummy.record``, deal
+  included) as a text under ``"record"``, for the replay viewer (the bridge's
+  ``load_record``); refused while it is in play, when it would show the hidden cards.
 
 The match is sealed as the bridge's games are (``ginrummy.seal``, under the same browser
 key): dealt from a random seed and a secret only this Python can work out, so the save
@@ -129,6 +132,21 @@ class PassPlay:
             self.seat = match.to_move
         return self.state()
 
+    def record(self) -> Json:
+        """Return the match's whole record as a text under ``"record"``: its deal and every
+        move, both players' cards included.
+
+        :raises PassPlayError: before the match is over (nothing changes): the record
+            would show each player the other's hand and the stock.
+        """
+        match = self._playing()
+        if not match.over:
+            raise PassPlayError(
+                "the match's record opens once the match is over: before, it would show"
+                " the hidden cards"
+            )
+        return {"record": record.save(match)}
+
     def state(self) -> Json:
         """Return the table as ``self.seat`` sees it, and under ``"pass_play"`` that seat and
         the match's save."""
@@ -146,6 +164,7 @@ _HANDLERS: dict[str, Callable[[PassPlay, str], Json]] = {
     "play": lambda session, argument: session.play(argument),
     "state": lambda session, _argument: session.state(),
     "load": lambda session, argument: session.load(argument),
+    "record": lambda session, _argument: session.record(),
 }
 
 

@@ -4,7 +4,10 @@ A ``Replay`` holds a checked record and answers the table after any number of it
 actions. A replay is a look back, so it shows both hands of every hand that is over
 in the record; of a hand still in play when the record was saved it shows only what
 the player saw (an exported running game must not show the opponent's cards or the
-next stock card). ``undo_point`` finds where a practice game goes back to.
+next stock card). A record is shown from seat 0's side unless told another seat: a
+friend's match at the guest's page is drawn from seat 1's, turned with ``mirror`` so
+that the page's player is seat 0, as everywhere. ``undo_point`` finds where a practice
+game goes back to.
 
 >>> from ginrummy.match import Match
 >>> match = Match(seed=3)
@@ -22,6 +25,7 @@ from . import record
 from .actions import Action, Kind
 from .cards import format_card, format_mask
 from .match import Match
+from .mirror import other, swap_score, swap_seats
 from .view import OPPONENT, PLAYER, seat_view
 
 Json = dict[str, Any]
@@ -57,11 +61,13 @@ def undo_point(match: Match) -> int | None:
 class Replay:
     """A checked game record to step through, action by action."""
 
-    def __init__(self, data: Any) -> None:
-        """Check the record ``data`` (parsed JSON) by playing it to its end.
+    def __init__(self, data: Any, player: int = PLAYER) -> None:
+        """Check the record ``data`` (parsed JSON) by playing it to its end; its steps
+        are drawn from ``player``'s seat, as seat 0 (its hand at the bottom).
 
         :raises RecordError: when it is not a playable record; the message says why.
         """
+        self.player = player
         final = record.from_data(data)
         self.data: Json = record.to_data(final)
         self.total = len(final.actions)
@@ -84,22 +90,29 @@ class Replay:
             seat = match.to_move
             match.play(action)
             move = self._move(match, action, seat, before)
-        view = seat_view(match, PLAYER)
+        player = self.player
+        view = seat_view(match, player)
+        if player != PLAYER:
+            view = swap_seats(view)
         shown_view = view.to_json()
         hand = match.hand
         shown = match.hand_number <= self.open_hands
         melder = hand.melder
+        score = hand.score
+        if score is not None and player != PLAYER:
+            score = swap_score(score)
+        totals = match.scoresheet.games[-1].totals
         return {
             "step": number,
             "total": self.total,
             "hand_number": match.hand_number,
-            "dealer": hand.dealer,
+            "dealer": view.dealer,
             "phase": view.phase.value,
             "to_move": view.to_move,
             "shown": shown,
             "hands": [
-                melder.best_arrangement(hand.hands[PLAYER]).to_json(),
-                melder.best_arrangement(hand.hands[OPPONENT]).to_json() if shown else None,
+                melder.best_arrangement(hand.hands[player]).to_json(),
+                melder.best_arrangement(hand.hands[1 - player]).to_json() if shown else None,
             ],
             "opponent_count": view.opponent_count,
             "opponent_known": format_mask(view.opponent_known),
@@ -107,13 +120,15 @@ class Replay:
             "mahjong": shown_view["mahjong"],
             "stock_count": view.stock_count,
             "move": move,
-            "result": hand.score.to_json() if hand.score is not None else None,
-            "totals": match.scoresheet.games[-1].totals,
+            "result": score.to_json() if score is not None else None,
+            "totals": totals if player == PLAYER else totals[::-1],
         }
 
     def _move(self, match: Match, action: Action, seat: int | None, before: list[int]) -> Json:
-        """Return the move that made this step: who, what, and the cards it showed."""
-        move: Json = {"seat": seat, "action": action.text, "kind": action.kind.value}
+        """Return the move that made this step: who (as ``player`` sees the table), what,
+        and the cards it showed."""
+        shown_seat = seat if self.player == PLAYER else other(seat)
+        move: Json = {"seat": shown_seat, "action": action.text, "kind": action.kind.value}
         if action.kind is Kind.NEXT:
             return move
         event = match.hand.events[-1]
@@ -123,7 +138,7 @@ class Replay:
         if (
             action.kind is Kind.STOCK
             and seat is not None
-            and (seat == PLAYER or match.hand_number <= self.open_hands)
+            and (seat == self.player or match.hand_number <= self.open_hands)
         ):
             (drawn,) = format_mask(match.hand.hands[seat] & ~before[seat])
             move["drew"] = drawn

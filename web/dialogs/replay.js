@@ -1,15 +1,18 @@
 // Replays: save the game as a record file, open one and step through it move by move.
 // Both hands show for every hand that is over in the record; of a hand still in play,
-// only the player's. Opening a file never touches the game in play.
+// only the player's. Opening a file never touches the game in play. A match played at
+// this page but not against the computer (pass and play) opens in the same viewer once
+// it is over, its seats named as its table names them (seat-names.js).
 import { backCard, faceCard, meldGroups } from "../cards.js";
 import { button, copyButton, download, element, today } from "../dom.js";
 import { listenKeys, moveText, stepTeller } from "./review.js";
+import { seatName } from "../table/seat-names.js";
 import { errorText, t, tSeat } from "../strings.js";
 
 /** Return a seat's row: its melds and deadwood, or backs with the cards known face up. */
 function seatRow(seat, step) {
   const row = element("div", `replay-seat seat-${seat}`);
-  row.append(element("h3", "", t(`who.${seat}`)));
+  row.append(element("h3", "", seatName(seat)));
   const arrangement = step.hands[seat];
   let groups;
   if (arrangement) {
@@ -72,7 +75,7 @@ function drawStep(box, step) {
   const where = element("p", "replay-where");
   where.append(
     element("b", "", t("replay.step", { step: step.step, total: step.total, hand: step.hand_number })),
-    element("span", "", ` · ${t("replay.scores", { you: step.totals[0], opponent: step.totals[1] })}`),
+    element("span", "", ` · ${seatName(0)} ${step.totals[0]}, ${seatName(1)} ${step.totals[1]}`),
   );
   const said = element("p", "replay-move", moveLine(step));
   box.append(where, said, seatRow(1, step), middle(step), seatRow(0, step));
@@ -161,14 +164,32 @@ function shareLink(state) {
 }
 
 /**
+ * Empty `dialog` for the replays and give it its title; return its error line (hidden),
+ * the slot the viewer goes in, and the row of its Close button, for the caller to place.
+ */
+function frame(dialog) {
+  dialog.replaceChildren();
+  listenKeys(dialog, () => {}); // no viewer yet
+  dialog.append(element("h2", "", t("replay.title")));
+  const problem = element("p", "error");
+  problem.setAttribute("role", "alert");
+  problem.hidden = true;
+  const slot = element("div", "replay-slot");
+  const close = button(t("review.close"));
+  close.className = "primary";
+  close.addEventListener("click", () => dialog.close());
+  const row = element("div", "buttons");
+  row.append(close);
+  return { problem, slot, row };
+}
+
+/**
  * Open the replays dialog: save the game in play as a file (the bridge's export), offer
  * a link to its deal, or open a record file and step through it. A bad file is explained
  * and changes nothing.
  */
 export function openReplays(dialog, call, state) {
-  dialog.replaceChildren();
-  listenKeys(dialog, () => {}); // no viewer yet
-  dialog.append(element("h2", "", t("replay.title")));
+  const { problem, slot, row } = frame(dialog);
   const save = button(t("replay.export"), { replay: "export" });
   save.addEventListener("click", async () => {
     const answer = await call("export");
@@ -182,15 +203,6 @@ export function openReplays(dialog, call, state) {
   const top = element("div", "replay-files");
   top.append(save, open);
   const note = element("p", "note", t("replay.note"));
-  const problem = element("p", "error");
-  problem.setAttribute("role", "alert");
-  problem.hidden = true;
-  const slot = element("div", "replay-slot");
-  const close = button(t("review.close"));
-  close.className = "primary";
-  close.addEventListener("click", () => dialog.close());
-  const row = element("div", "buttons");
-  row.append(close);
   dialog.append(top, shareLink(state), note, problem, slot, row);
 
   input.addEventListener("change", async () => {
@@ -207,5 +219,17 @@ export function openReplays(dialog, call, state) {
     note.hidden = true;
     slot.replaceChildren(...viewer(dialog, call, answer, problem));
   });
+  dialog.showModal();
+}
+
+/**
+ * Open the replays dialog on a record the bridge has loaded (`first`: its `load_record`
+ * answer, the deal), stepping through it at once: the record of a match that is not the
+ * game against the computer, which has no file to save here and joins no list of games.
+ */
+export function openRecord(dialog, call, first) {
+  const { problem, slot, row } = frame(dialog);
+  slot.append(...viewer(dialog, call, first, problem));
+  dialog.append(problem, slot, row);
   dialog.showModal();
 }

@@ -433,7 +433,6 @@ export default {
   "replay.note": "Eine Spieldatei enthält das Geben und jeden Zug. Öffne eine, um sie Zug für Zug durchzugehen; das laufende Spiel bleibt, wie es ist.",
   "replay.bad_file": "„{name}“ konnte nicht geöffnet werden: {error}. Nichts wurde geändert.",
   "replay.step": "Zug {step} von {total} · Teilspiel {hand}",
-  "replay.scores": "du {you}, Gegner {opponent}",
   "replay.start": "Das Geben",
   "replay.next_hand": "Das nächste Teilspiel wird gegeben",
   "replay.hidden": "Verdeckt: dieses Teilspiel lief noch",
@@ -803,4 +802,5 @@ export default {
   "pass.not_resumed_full": "Die Partie zu zweit an einem Gerät konnte nicht fortgesetzt werden ({error}). Der Speicher dieses Browsers für diese Seite ist voll, und es ist kein Platz, sie beiseitezulegen: Sie bleibt, wo sie ist. Dein Spiel gegen den Computer ist unverändert.",
   "pass.steps": "Gib das Gerät an Spieler {number} weiter. Seine Hand bleibt verdeckt, bis er auf die Schaltfläche tippt.",
   "pass.show": "Meine Hand zeigen",
+  "replay.match": "Partie nachspielen",
 }

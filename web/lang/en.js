@@ -278,7 +278,6 @@ export default {
   "replay.note": "A game file holds the deal and every move. Open one to step through it; the game in play stays as it is.",
   "replay.bad_file": "\"{name}\" could not be opened: {error}. Nothing was changed.",
   "replay.step": "Move {step} of {total} · hand {hand}",
-  "replay.scores": "you {you}, opponent {opponent}",
   "replay.start": "The deal",
   "replay.next_hand": "The next hand is dealt",
   "replay.hidden": "Hidden: this hand was still being played",
@@ -784,4 +783,5 @@ export default {
   "pass.not_resumed_full": "The pass-and-play match could not be taken up ({error}). This browser's storage for this site is full, with no room to set it aside: it stays where it is. Your game against the computer is as it was.",
   "pass.steps": "Pass the device to player {number}. Their hand stays hidden until they tap the button.",
   "pass.show": "Show my hand",
+  "replay.match": "Replay the match",
 };

@@ -433,7 +433,6 @@ export default {
   "replay.note": "Un archivo de partida contiene el reparto y todas las jugadas. Abre uno para recorrerlo paso a paso; la partida en curso se queda como está.",
   "replay.bad_file": "No se pudo abrir \"{name}\": {error}. No ha cambiado nada.",
   "replay.step": "Jugada {step} de {total} · mano {hand}",
-  "replay.scores": "tú {you}, oponente {opponent}",
   "replay.start": "El reparto",
   "replay.next_hand": "Se reparte la mano siguiente",
   "replay.hidden": "Oculta: esta mano aún se estaba jugando",
@@ -803,4 +802,5 @@ export default {
   "pass.not_resumed_full": "No se pudo retomar la partida de Pasar y jugar ({error}). El almacenamiento de este navegador para este sitio está lleno y no hay espacio para apartarla: se queda donde está. Tu partida contra el ordenador sigue como estaba.",
   "pass.steps": "Pasa el dispositivo al jugador {number}. Su mano sigue oculta hasta que toque el botón.",
   "pass.show": "Ver mi mano",
+  "replay.match": "Ver de nuevo la partida",
 }

@@ -433,7 +433,6 @@ export default {
   "replay.note": "Un fichier de partie contient la donne et tous les coups. Ouvrez-en un pour le parcourir coup par coup ; la partie en cours reste telle quelle.",
   "replay.bad_file": "Impossible d'ouvrir « {name} » : {error}. Rien n'a changé.",
   "replay.step": "Coup {step} sur {total} · donne {hand}",
-  "replay.scores": "vous {you}, adversaire {opponent}",
   "replay.start": "La distribution",
   "replay.next_hand": "La donne suivante est distribuée",
   "replay.hidden": "Cachée : cette donne était encore en cours",
@@ -803,4 +802,5 @@ export default {
   "pass.not_resumed_full": "La partie « Jouer à deux ici » n'a pas pu être reprise ({error}). Le stockage de ce navigateur pour ce site est plein, sans place pour la mettre à part : elle reste où elle est. Votre partie contre l'ordinateur est intacte.",
   "pass.steps": "Passez l'appareil au joueur {number}. Sa main reste cachée jusqu'à ce qu'il touche le bouton.",
   "pass.show": "Voir ma main",
+  "replay.match": "Revoir la partie",
 }

@@ -433,7 +433,6 @@ export default {
   "replay.note": "Un file di partita contiene la distribuzione e tutte le mosse. Aprine uno per rivederlo mossa per mossa; la partita in corso resta com'è.",
   "replay.bad_file": "Non si è potuto aprire \"{name}\": {error}. Non è cambiato nulla.",
   "replay.step": "Mossa {step} di {total} · mano {hand}",
-  "replay.scores": "tu {you}, avversario {opponent}",
   "replay.start": "La distribuzione",
   "replay.next_hand": "Si distribuisce la mano successiva",
   "replay.hidden": "Nascosta: questa mano era ancora in gioco",
@@ -803,4 +802,5 @@ export default {
   "pass.not_resumed_full": "Non è stato possibile riprendere la partita passa e gioca ({error}). La memoria di questo browser per questo sito è piena e non c'è spazio per metterla da parte: resta dov'è. La tua partita contro il computer è rimasta com'era.",
   "pass.steps": "Passa il dispositivo al giocatore {number}. La sua mano resta nascosta finché non tocca il pulsante.",
   "pass.show": "Mostra la mia mano",
+  "replay.match": "Rivedi la partita",
 }

@@ -16,7 +16,7 @@ import { laidCards } from "./mahjong.js";
 import { forgetPassPlay, keepPassPlay, keptPassPlay, passScreen } from "../dialogs/pass-play.js";
 import { nameSeats } from "./seat-names.js";
 import { reasonText } from "./reasons.js";
-import { openReplays } from "../dialogs/replay.js";
+import { openRecord, openReplays } from "../dialogs/replay.js";
 import { openReview } from "../dialogs/review.js";
 import { showRulesHelp } from "../dialogs/rules-help.js";
 import { choice, choose, motion, openSettings, setting, setupSettings } from "../dialogs/settings.js";
@@ -210,6 +210,13 @@ function endButton() {
   const row = document.createElement("div");
   row.className = "end-buttons";
   if (computerGame(state)) row.append(reviewButton); // the review is of the bridge's game
+  if (!computerGame(state) && state.view.phase === "match_over") {
+    const replayButton = document.createElement("button");
+    replayButton.type = "button";
+    replayButton.dataset.command = "replay-match";
+    replayButton.textContent = t("replay.match");
+    row.append(replayButton);
+  }
   row.append(button);
   return row;
 }
@@ -350,6 +357,42 @@ async function review(button) {
   } finally {
     button.disabled = false;
     button.textContent = t("review.button");
+    setBusy(false);
+  }
+}
+
+/**
+ * Open the replay of the match just over against a friend or in pass and play, its seats
+ * named as its table names them: the friend's match's from this page's seat (ginrummy.duel
+ * turns the guest's), pass and play's with player 1 at the bottom, named as the table was
+ * once the dialog closes. Its record is the engine's only once the match is over.
+ */
+async function replayMatch(button) {
+  if (busy || !state || computerGame(state)) return;
+  setBusy(true);
+  try {
+    let first;
+    let step = call; // the bridge's viewer steps through a pass-and-play record
+    if (state.friend) {
+      step = (_op, number) => engine.duel("replay", JSON.stringify({ step: Number(number) }));
+      first = await engine.duel("record");
+    } else {
+      const answer = await engine.passPlay("record");
+      if (!answer.ok) return fail(answer);
+      first = await call("load_record", answer.record);
+    }
+    if (!first.ok) return fail(first);
+    if (state.pass_play) nameSeats(0);
+    $("replay").addEventListener(
+      "close",
+      () => {
+        nameSeats(state.pass_play ? state.pass_play.seat : null);
+        button.focus();
+      },
+      { once: true },
+    );
+    openRecord($("replay"), step, first);
+  } finally {
     setBusy(false);
   }
 }
@@ -569,6 +612,7 @@ document.addEventListener("click", (event) => {
   if (target.dataset.pick) return pick(target);
   if (target.dataset.command === "new") newGame();
   else if (target.dataset.command === "review") review(target);
+  else if (target.dataset.command === "replay-match") replayMatch(target);
   else if (target.dataset.action && !selectFirst(target)) act(target.dataset.action);
 });
 
