@@ -98,15 +98,18 @@ the expert's decisions."""
 EXPERT_GAME = """
 from ginrummy.bot import make_player
 from ginrummy.bot.arena import run_arena
+from ginrummy.bridge.opponent import EXPERT_CLOCK_S
 from ginrummy.rules import PRESETS
 _expert = run_arena(
-    lambda seed: make_player("expert", seed), lambda seed: make_player("hard", seed),
+    lambda seed: make_player("expert", seed, EXPERT_CLOCK_S),
+    lambda seed: make_player("hard", seed),
     PRESETS["standard"], games=1, seed={seed},
 )
 [seconds * 1000 for seconds in _expert.a.times]
 """
-"""Python for the bare page: one game of the expert against hard under ``standard``; its
-last line, the value returned, is each of the expert's decisions in ms."""
+"""Python for the bare page: one game of the expert, on the page's clock, against hard
+under ``standard``; its last line, the value returned, is each of the expert's decisions
+in ms."""
 PLAYABLE = "performance.getEntriesByName('playable').length > 0"
 WARMED = "performance.getEntriesByName('bridge warm').length > 0"
 SITE_KEPT = "navigator.serviceWorker.ready.then((registration) => registration.active !== null)"
