@@ -154,6 +154,10 @@ def engine_match(page: Page) -> Match:
     return record.from_data(save["record"])
 
 
+ENABLED = ':not([aria-disabled="true"]):not(:disabled)'
+"""A CSS selector's tail: a control the player may use now. A card picked before the
+first tap was thrown by it; a friend's table then draws the hand disabled until the
+friend has answered, and a second tap would wait for a card that is gone."""
 CORNER: Position = {"x": 6, "y": 12}
 """Where a card of the hand or the pile is tapped: its top left corner, which the next
 card never covers (the hand's cards overlap; Mahjong gin fans the whole pile)."""
@@ -168,7 +172,7 @@ def click_action(page: Page, action: str) -> None:
     if action.startswith("discard "):
         card = page.locator(f'#hand [data-action="{action}"]')
         card.click(position=CORNER)
-        if page.locator(f'#hand .selected[data-action="{action}"]').count():  # no wait
+        if page.locator(f'#hand .selected[data-action="{action}"]{ENABLED}').count():  # no wait
             card.click(position=CORNER)
     else:
         tap(page.locator(f'#table [data-action="{action}"]').first)

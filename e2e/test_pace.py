@@ -87,8 +87,10 @@ EXPERT_MOVES = 4
 """Expert moves watched in a sealed game."""
 EXPERT_SLOT_MS = 800
 """The expert's least slot in a sealed game (web/table/pace.js)."""
-ASKED_MS = 150
-"""Time the page may take from the last move shown to asking for the next (drawing it)."""
+ASKED_MS = 300
+"""Time the page may take from the last move shown to asking for the next (drawing it; 172
+ms seen on a busy machine): the answer is still due far later than the 200 ms slot of
+other levels would make it."""
 LATE_MS = 100
 """An answer this much later than its time was the engine's slower than the slot (a busy
 machine's), which the issue allows to show: the thinking indicator does."""
@@ -244,7 +246,9 @@ def test_the_expert_s_longer_search_is_hidden_in_a_longer_slot(page: Page, base_
         take_turn(page)
     answers: list[dict[str, Any]] = page.evaluate("window.engineAnswers")
     assert all(answer["ms"] is None for answer in answers)
-    assert min(answer["ahead"] for answer in answers) > EXPERT_SLOT_MS - ASKED_MS
+    assert min(answer["ahead"] for answer in answers) > EXPERT_SLOT_MS - ASKED_MS, (
+        "due as soon as other levels"
+    )
     assert all(answer["late"] > -CLOCKS_MS for answer in answers)
 
 
