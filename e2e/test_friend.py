@@ -295,6 +295,8 @@ def test_two_pages_play_a_whole_match_at_the_table(tables: list[Page], artifacts
     for _ in range(400):
         if all(phase(page) == "match_over" for page in tables):
             break
+        said = [page.locator("dialog#message[open]").all_inner_texts() for page in tables]
+        assert not any(said), f"a message stopped the match: {said}"
         movers = [page for page in tables if page.evaluate(TO_MOVE)]
         if not movers:
             host.wait_for_timeout(100)

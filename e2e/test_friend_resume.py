@@ -108,6 +108,10 @@ def play_and_drop(tables: list[Page], moves: int) -> list[list[str]]:
     channel closed); return both hands as they stood, once both pages say it was lost."""
     connect_tables(*tables)
     play_moves(tables, moves)
+    for _ in range(400):  # the last move taken by both pages: one of them offers the next
+        if any(page.evaluate(TO_MOVE) for page in tables):
+            break
+        tables[0].wait_for_timeout(100)
     hands = [sorted(hand_cards(page)) for page in tables]
     drop(tables[0])
     for page in tables:
