@@ -224,11 +224,7 @@ def test_a_sealed_game_s_page_gets_no_thinking_time(page: Page, base_url: str) -
     # A sealed game (its deal secret) at the instant speed, the most exposed: no answer
     # carries a time, no performance entry names the opponent's decision, and each answer
     # was held until the time the page asked for it, one slot after the last move shown.
-    page.add_init_script(LISTEN)
-    open_game(page, base_url, "?level=normal")
-    while len(page.evaluate("window.engineAnswers")) < SEALED_MOVES:
-        take_turn(page)
-    answers: list[dict[str, Any]] = page.evaluate("window.engineAnswers")
+    answers = sealed_answers(page, base_url, "normal", SEALED_MOVES)
     assert all(answer["ms"] is None for answer in answers)  # no time of Python's
     assert not [a for a in answers if "ms" in json.loads(a["text"])["move"]]  # nor the engine's
     names = page.evaluate("performance.getEntries().map((entry) => entry.name)")
@@ -240,16 +236,23 @@ def test_the_expert_s_longer_search_is_hidden_in_a_longer_slot(page: Page, base_
     # The expert searches for up to 600 ms a move (its clock in the page), beyond the
     # sealed game's 200 ms slot, where its thinking time would tell its hand again: in a
     # sealed game its moves get a slot of 800 ms, and each answer was held until then.
-    page.add_init_script(LISTEN)
-    open_game(page, base_url, "?level=expert")
-    while len(page.evaluate("window.engineAnswers")) < EXPERT_MOVES:
-        take_turn(page)
-    answers: list[dict[str, Any]] = page.evaluate("window.engineAnswers")
+    answers = sealed_answers(page, base_url, "expert", EXPERT_MOVES)
     assert all(answer["ms"] is None for answer in answers)
     assert min(answer["ahead"] for answer in answers) > EXPERT_SLOT_MS - ASKED_MS, (
         "due as soon as other levels"
     )
     assert all(answer["late"] > -CLOCKS_MS for answer in answers)
+
+
+def sealed_answers(page: Page, base_url: str, level: str, moves: int) -> list[dict[str, Any]]:
+    """Play a sealed game against ``level`` at the instant speed until the opponent has made
+    ``moves`` moves; return its answers as ``LISTEN`` watched them."""
+    page.add_init_script(LISTEN)
+    open_game(page, base_url, f"?level={level}")
+    while len(page.evaluate("window.engineAnswers")) < moves:
+        take_turn(page)
+    answers: list[dict[str, Any]] = page.evaluate("window.engineAnswers")
+    return answers
 
 
 def engine_times(page: Page, actions: list[str]) -> list[float]:
