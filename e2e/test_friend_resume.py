@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from player import hand_cards, phase, poll, saved, take_turn, wait_idle
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from test_a11y import check_axe
 from test_friend import (
     ACTIONS,
@@ -69,7 +70,10 @@ def play_moves(tables: list[Page], count: int, stop: str = "") -> None:
             tables[0].wait_for_timeout(100)
             continue
         before = movers[0].evaluate(ACTIONS)
-        take_turn(movers[0])
+        try:
+            take_turn(movers[0])
+        except PlaywrightTimeoutError:  # read between two drawings of the table: read again
+            continue
         poll(movers[0], ACTIONS, lambda now, before=before: now != before)
         made += 1
     raise AssertionError(f"made {made} of {count} moves")
