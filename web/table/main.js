@@ -277,10 +277,10 @@ function fail(answer) {
 
 async function act(action) {
   if (busy || !state) return;
-  if (state.friend) return friend?.play(action); // its state comes back through friendTable
-  if (state.pass_play) return passMove(action);
-  setBusy(true);
+  setBusy(true); // until the move is taken: a second tap meanwhile would be a move out of turn
   try {
+    if (state.friend) return await friend?.play(action); // its state comes back through friendTable
+    if (state.pass_play) return await passMove(action);
     const start = performance.now();
     const answer = await call("play", action);
     if (!answer.ok) return fail(answer);
@@ -575,14 +575,9 @@ async function resumePassPlay(save) {
 
 /** Play `action`, the pass-and-play move of the player to move, and show what follows. */
 async function passMove(action) {
-  setBusy(true);
-  try {
-    const answer = await engine.passPlay("play", action);
-    if (!answer.ok) return fail(answer);
-    await passedTo(answer);
-  } finally {
-    setBusy(false);
-  }
+  const answer = await engine.passPlay("play", action);
+  if (!answer.ok) return fail(answer);
+  await passedTo(answer);
 }
 
 /**
