@@ -262,6 +262,54 @@ def connect_tables(host: Page, guest: Page) -> None:
         expect(page.locator("#hint-button")).to_be_hidden()
 
 
+def play_moves(tables: list[Page], count: int, stop: str = "") -> None:
+    """Make ``count`` moves, each by the page whose player is to move (until the table's
+    phase is ``stop`` on both pages, if given); fail on a message that stops the match."""
+    made = 0
+    for _ in range(400 * max(count, 1)):
+        if made >= count or (stop and all(phase(page) == stop for page in tables)):
+            return
+        said = [page.locator("dialog#message[open]").all_inner_texts() for page in tables]
+        assert not any(said), f"a message stopped the match: {said}"
+        movers = [page for page in tables if page.evaluate(TO_MOVE)]
+        if not movers:
+            tables[0].wait_for_timeout(100)
+            continue
+        before = movers[0].evaluate(ACTIONS)
+        try:
+            take_turn(movers[0])
+        except PlaywrightTimeoutError:  # read between two drawings of the table: read again
+            continue
+        poll(movers[0], ACTIONS, lambda now, before=before: now != before)
+        made += 1
+    raise AssertionError(f"made {made} of {count} moves")
+
+
+DISCARDABLE = "#hand .card[data-action^='discard ']:not([aria-disabled='true'])"
+"""A card of the hand its player may throw now."""
+
+
+def test_taps_made_while_a_move_is_sent_are_not_moves_out_of_turn(tables: list[Page]) -> None:
+    # A discard tapped again while it was being sent made a second move: the page asked
+    # for it out of turn and showed "'discard 6s' must wait: it is the other player's
+    # turn" in an error dialog. The page takes no input until the move is taken.
+    connect_tables(*tables)
+    for _ in range(20):
+        thrower = next((page for page in tables if page.locator(DISCARDABLE).count()), None)
+        if thrower is not None:
+            break
+        play_moves(tables, 1)
+    assert thrower is not None, "no discard in 20 moves"
+    other = tables[1 - tables.index(thrower)]
+    # pick, throw, and tap twice more before the page has heard back from Python
+    thrower.locator(DISCARDABLE).first.evaluate(
+        "card => { for (let i = 0; i < 4; i++) card.click(); }"
+    )
+    poll(other, TO_MOVE)  # the friend's turn: the throw was taken
+    expect(thrower.locator("dialog#message")).to_be_hidden()
+    play_moves(tables, 2)  # and play goes on
+
+
 def replay_to_the_end(page: Page, artifacts: Path, name: str) -> None:
     """Open the replay of the match just over from ``page``'s end screen and step to its
     end: its player is "You" at the bottom, and the scores are the table's."""
@@ -293,21 +341,7 @@ def test_two_pages_play_a_whole_match_at_the_table(tables: list[Page], artifacts
     connect_tables(host, guest)
     hands = [set(hand_cards(page)) for page in tables]
     assert not hands[0] & hands[1]
-    for _ in range(400):
-        if all(phase(page) == "match_over" for page in tables):
-            break
-        said = [page.locator("dialog#message[open]").all_inner_texts() for page in tables]
-        assert not any(said), f"a message stopped the match: {said}"
-        movers = [page for page in tables if page.evaluate(TO_MOVE)]
-        if not movers:
-            host.wait_for_timeout(100)
-            continue
-        before = movers[0].evaluate(ACTIONS)
-        try:
-            take_turn(movers[0])
-        except PlaywrightTimeoutError:  # read between two drawings of the table: read again
-            continue
-        poll(movers[0], ACTIONS, lambda now, before=before: now != before)
+    play_moves(tables, 10_000, stop="match_over")
     assert [phase(page) for page in tables] == ["match_over", "match_over"]
     results = [page.locator("#showdown").inner_text() for page in tables]
     assert all("Score sheet" in text or "score" in text.lower() for text in results), results

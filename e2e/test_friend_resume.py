@@ -15,17 +15,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from player import hand_cards, phase, poll, saved, take_turn, wait_idle
+from player import hand_cards, phase, saved, wait_idle
 from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from test_a11y import check_axe
 from test_friend import (
-    ACTIONS,
     EN,
     NO_STUN_PAGE,
     TO_MOVE,
     WAIT_MS,
     connect_tables,
+    play_moves,
     two_tables,
 )
 
@@ -56,27 +55,6 @@ def tables(browser: Browser, base_url: str) -> Iterator[list[Page]]:
     """Two players' pages of the site (``test_friend.two_tables``), with no STUN server and
     their data channels in reach."""
     yield from two_tables(browser, base_url, NO_STUN_PAGE, CHANNELS)
-
-
-def play_moves(tables: list[Page], count: int, stop: str = "") -> None:
-    """Make ``count`` moves, each by the page whose player is to move (until the table's
-    phase is ``stop``, if given)."""
-    made = 0
-    for _ in range(400 * max(count, 1)):
-        if made >= count or (stop and all(phase(page) == stop for page in tables)):
-            return
-        movers = [page for page in tables if page.evaluate(TO_MOVE)]
-        if not movers:
-            tables[0].wait_for_timeout(100)
-            continue
-        before = movers[0].evaluate(ACTIONS)
-        try:
-            take_turn(movers[0])
-        except PlaywrightTimeoutError:  # read between two drawings of the table: read again
-            continue
-        poll(movers[0], ACTIONS, lambda now, before=before: now != before)
-        made += 1
-    raise AssertionError(f"made {made} of {count} moves")
 
 
 def drop(page: Page) -> None:
