@@ -455,8 +455,8 @@ async function playFriend(connect) {
       if (match) friendTable(match, next);
       else early = next;
     },
-    refused: (error, ended, resumeRefused) => {
-      if (!ended) return showMessage(error); // a move of this page's that the engine refused
+    refused: (error, over, resumeRefused) => {
+      if (!over) return showMessage(error); // a move of this page's that the engine refused
       if (match && match !== friend) return;
       ended = true;
       forgetMatch();
