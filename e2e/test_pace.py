@@ -86,7 +86,7 @@ test's bound."""
 EXPERT_MOVES = 4
 """Expert moves watched in a sealed game."""
 EXPERT_SLOT_MS = 800
-"""The expert's least slot in a sealed game (web/table/pace.js)."""
+"""The expert's least slot in a sealed game (``ginrummy.bridge.opponent.EXPERT_SLOT_MS``)."""
 ASKED_MS = 300
 """Time the page may take from the last move shown to asking for the next (drawing it; 172
 ms seen on a busy machine): the answer is still due far later than the 200 ms slot of

@@ -155,6 +155,18 @@ def test_the_page_s_expert_searches_on_a_clock(monkeypatch: pytest.MonkeyPatch) 
     assert clocks == [EXPERT_CLOCK_S] and 0 < EXPERT_CLOCK_S < 0.8
 
 
+def test_the_state_says_how_long_the_page_holds_the_opponent_s_moves() -> None:
+    # Only while the deal is secret: long enough to hide the level's thinking time.
+    seed = str(seed_dealt_by(PRESETS["standard"], 0))
+    for params, least in (
+        ({"level": "normal"}, 200),
+        ({"level": "expert"}, 800),
+        ({"level": "expert", "practice": "true"}, 0),
+        ({"level": "expert", "seed": seed}, 0),
+    ):
+        assert new_game(bridge.Session(), **params)["least_slot_ms"] == least, params
+
+
 def test_an_engine_fault_reaches_the_player_as_an_internal_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -45,7 +45,7 @@ def swap_score(score: HandScore) -> HandScore:
     return dataclasses.replace(
         score,
         winner=other(score.winner),
-        points=(score.points[1], score.points[0]),
+        points=_pair(score.points),
         lines=tuple(swap_line(line) for line in score.lines),
     )
 

@@ -12,12 +12,6 @@ const PACES = {
   fast: { slot: 250, slide: 160, deal: 420 },
   instant: { slot: 0, slide: 0, deal: 0 },
 };
-// The least slot while the deal is secret (a sealed game, not practice): at the instant
-// speed too the opponent's moves wait for it, so they tell nothing. The engine's slowest
-// decisions in the page take 30 ms (hard) at the 99th percentile; the expert searches
-// for up to 600 ms (the bridge's EXPERT_CLOCK_S) and has a slot of its own.
-const SECRET_SLOT = 200;
-const EXPERT_SLOT = 800;
 // Reduced motion: the deal's cards fade in where they lie, in this time (no flight).
 const FADE_MS = 250;
 
@@ -33,14 +27,14 @@ export function clock() {
 
 /**
  * Return the ms from the last thing shown to the opponent's next move in `state`'s game:
- * the speed's slot, and never less than `SECRET_SLOT` (the expert's `EXPERT_SLOT`) while
- * its deal is secret. A game dealt from a known number (its params name the seed) or a
- * practice game, where the opponent thinks aloud, has nothing its timing could tell.
+ * the speed's slot, and never less than the state's `least_slot_ms`, at the instant speed
+ * too. The bridge, which knows how long its level may think, sets it while the deal is
+ * secret (a sealed game, not practice), so the moves' timing tells nothing of the
+ * opponent's hand; a game dealt from a known number, or a practice game, where the
+ * opponent thinks aloud, has none.
  */
 export function slot(state) {
-  const secret = !state.practice && !("seed" in state.params);
-  const least = state.params.level === "expert" ? EXPERT_SLOT : SECRET_SLOT;
-  return Math.max(chosen().slot, secret ? least : 0);
+  return Math.max(chosen().slot, state.least_slot_ms);
 }
 
 /** Return the ms a card slides (0: it jumps, at the instant speed or with reduced motion). */

@@ -45,7 +45,10 @@ the player's ``SeatView`` as JSON plus what the page needs to draw it (see ``sta
 Its ``practice`` is true in a practice game (also in ``params`` and in the save), for
 the statistics to keep such games apart. Its ``params`` start the same game again: the
 rules and level, and the seed (and secret) only when that tells nothing hidden, that is
-for a game dealt from a known number or once a sealed match is over.
+for a game dealt from a known number or once a sealed match is over. Its
+``least_slot_ms`` is the least time the page waits before it shows the opponent's next
+move, which hides how long the opponent thought while that would tell its hand
+(``opponent.least_slot_ms``).
 
 Every request's argument that is JSON is checked before it is parsed: at most
 ``MAX_JSON_CHARS`` characters, nested at most ``MAX_JSON_DEPTH`` deep (a deeper one

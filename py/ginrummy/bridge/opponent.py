@@ -22,8 +22,27 @@ if TYPE_CHECKING:
 EXPERT_CLOCK_S = 0.6
 """The expert's clock a search in the page: on a slow phone it stops guessing there (after
 its least guesses), so with hard's own choice and the guess under way it answers within
-the expert's slot (``EXPERT_SLOT``, 800 ms, in web/table/pace.js), which hides its time.
-A desktop makes all its guesses well before."""
+its slot (``EXPERT_SLOT_MS``), which hides its time. A desktop makes all its guesses well
+before."""
+SECRET_SLOT_MS = 200
+"""The least time from the last thing shown to the opponent's next move while the deal is
+secret: longer than any level's decision but the expert's (hard: 30 ms at the 99th
+percentile in the page), so the moves' timing tells nothing of its hand."""
+EXPERT_SLOT_MS = 800
+"""The same for the expert, which searches for up to ``EXPERT_CLOCK_S``."""
+
+
+def least_slot_ms(level: str, secret: bool) -> int:
+    """Return the least ms the page waits from the last thing shown to the opponent's next
+    move (web/table/pace.js): enough to hide how long ``level`` thought while the deal is
+    ``secret`` (a sealed game in play, not practice), else none.
+
+    >>> least_slot_ms("hard", True), least_slot_ms("expert", True), least_slot_ms("expert", False)
+    (200, 800, 0)
+    """
+    if not secret:
+        return 0
+    return EXPERT_SLOT_MS if level == "expert" else SECRET_SLOT_MS
 
 
 def opponent_move(session: Session) -> Json:

@@ -13,6 +13,7 @@ from ..seal import Sealer
 from ..stats import hand_counts
 from ..view import OPPONENT, PLAYER, seat_view
 from .arguments import DEFAULT_LEVEL, BridgeError, Json
+from .opponent import least_slot_ms
 from .saves import save_text
 from .table import discard_deadwood, game_params, going_out, prompt
 
@@ -82,6 +83,9 @@ class Session:
             "result": hand.score.to_json() if hand.score is not None else None,
             "stats": hand_counts(match, PLAYER),
             "opponent_to_move": match.to_move == OPPONENT,
+            "least_slot_ms": least_slot_ms(
+                self.level, self.sealed and not self.practice and not match.over
+            ),
             "level": self.level,
             "practice": self.practice,
             "params": game_params(match, self.preset, self.level, self.practice, self.sealed),
