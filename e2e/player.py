@@ -14,6 +14,7 @@ from typing import Any
 
 from playwright.sync_api import BrowserType, Locator, Page, Position, ViewportSize, expect
 
+from deals import ask, new_game
 from ginrummy import record
 from ginrummy.bridge import SAVE_FORMAT, Session, resume
 from ginrummy.match import Match
@@ -266,6 +267,60 @@ def take_turn(page: Page) -> None:
         titles = hand_titles(page)
         best = min(titles, key=lambda card: (titles[card], card))
         click_action(page, f"discard {best}")
+
+
+def plain_person_moves(preset: str, seed: int, most: int) -> int | None:
+    """Return how many moves ``take_turn`` makes in the first hand of ``preset`` dealt by
+    ``seed`` against the simple opponent, played by the engine in CPython the way
+    ``TURN_CHOICE`` plays it in the page (the page's worker runs the same bridge); None
+    when the hand takes more than ``most``, or asks for a move ``take_turn`` does not make
+    (Mahjong gin's melds)."""
+    session = Session()
+    state = new_game(session, preset=preset, seed=str(seed), level="simple")
+    for moves in range(most + 1):
+        if state["opponent_to_move"]:
+            state = ask(session, "opponent")
+            continue
+        view = state["view"]
+        if view["phase"] in ("hand_over", "match_over"):
+            return moves
+        action = _plain_person_choice(state)
+        if action is None or moves == most:
+            return None
+        state = ask(session, "play", action)
+    return None
+
+
+def _plain_person_choice(state: dict[str, Any]) -> str | None:
+    """Return the move ``TURN_CHOICE`` and ``take_turn`` make on the table of ``state``: the
+    first going-out control shown (every gin; the knocks with the least deadwood when there
+    is no gin), else next, pass, the stock, a lay-off or done, else the discard that
+    leaves the least deadwood; None for a table with none of these."""
+    going_out = state["going_out"]
+    deadwood = state["discard_deadwood"]
+    gins = [entry for entry in going_out if entry["kind"] != "knock"]
+    if gins:
+        return str(gins[0]["action"])
+    if going_out:
+        least = min(deadwood[entry["card"]] for entry in going_out)
+        return str(next(e["action"] for e in going_out if deadwood[e["card"]] == least))
+    legal = state["view"]["legal"]
+    offered = next((action for action in ("next", "pass", "stock") if action in legal), None)
+    if offered:
+        return offered
+    if "done" in legal:
+        return next((action for action in legal if action.startswith("layoff")), "done")
+    if deadwood:
+        return f"discard {min(deadwood, key=lambda card: (deadwood[card], card))}"
+    return None
+
+
+def quick_hand_seed(preset: str, most: int = 14, seeds: range = range(1, 80)) -> int:
+    """Return the first of ``seeds`` whose first hand of ``preset`` ``take_turn`` ends
+    within ``most`` of its own moves and the opponent's (``plain_person_moves``); the
+    first seed when none does. A move through the page costs a core some 0.6 s of drawing:
+    a hand of 12 moves, not 60, plays the preset's rules through the page all the same."""
+    return next((seed for seed in seeds if plain_person_moves(preset, seed, most)), seeds[0])
 
 
 def play_to(

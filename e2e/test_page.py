@@ -22,6 +22,7 @@ from player import (
     plant_save,
     play_to,
     poll,
+    quick_hand_seed,
     saved,
     store_once,
     take_turn,
@@ -339,7 +340,10 @@ def test_a_full_match_to_the_end(page: Page, base_url: str, artifacts: Path) -> 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_preset_plays_a_hand_in_the_page(page: Page, base_url: str, preset: str) -> None:
-    open_game(page, base_url, f"?preset={preset}&seed=5&level=simple")
+    # A seed whose hand ends in a dozen moves where one does (quick_hand_seed): the hands
+    # of seed 5 took 26 to 62, 9 to 42 s of wall time each.
+    seed = quick_hand_seed(preset)
+    open_game(page, base_url, f"?preset={preset}&seed={seed}&level=simple")
     for _ in range(300):
         if phase(page) in ("hand_over", "match_over"):
             break
