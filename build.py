@@ -305,6 +305,10 @@ def build_wheel(python: Path) -> Path:
     return wheels[0]
 
 
+SLOWEST = "--durations=15"
+"""Each whole run names its fifteen slowest tests: where the next minute of CI is."""
+
+
 def pytest_selection(args: argparse.Namespace) -> list[str]:
     """Return the pytest arguments that ``test``'s own options ask for."""
     return ["-k", args.k] if args.k else []
@@ -337,7 +341,7 @@ def step_pytest(ctx: Context) -> None:
         run_module(ctx.python, "pytest", *pytest_selection(ctx.args))
         return
     ensure_node_modules()
-    command = (ctx.python, "-P", "-m", "pytest", *pytest_selection(ctx.args))
+    command = (ctx.python, "-P", "-m", "pytest", SLOWEST, *pytest_selection(ctx.args))
     ctx.background["cpython"] = start(*command, niceness=BACKGROUND_NICENESS)
 
 
@@ -451,6 +455,7 @@ def step_e2e(ctx: Context) -> None:
         "auto",
         "--dist",
         "worksteal",
+        SLOWEST,
         *pytest_selection(ctx.args),
     )
 
