@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ from player import (
     wait_idle,
     window,
 )
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from deals import KNOCKER, LOOSE, STANDARD, crafted, make_deck, played_by_hard, seed_dealt_by
 from ginrummy.bot import make_player
@@ -517,10 +518,39 @@ def whole_tallest_table(page: Page, base_url: str, size: dict[str, int]) -> None
     knock_ready(page, base_url)
     page.click("#hint-button")
     expect(page.locator("#hint-line")).to_be_visible()
-    assert fits_the_height(page)
-    assert fits_the_width(page)
+    assert_the_tallest_table_fits(page)
+
+
+def assert_the_tallest_table_fits(page: Page) -> None:
+    """Assert the tallest table (``whole_tallest_table``) fits its window as it is now."""
+    size = page.viewport_size
+    assert fits_the_height(page), size
+    assert fits_the_width(page), size
     for part in ("#opp-cards", "#stock", "#pile", "#hint-line", "#controls", "#hand"):
-        assert within_the_window(page, part), part
+        assert within_the_window(page, part), (part, size)
+
+
+def resize_to(page: Page, size: ViewportSize) -> None:
+    """Give the page a window of ``size`` and wait until it has refitted the hand, which it
+    does in the animation frame after the resize (table.js ``refitOnResize``)."""
+    page.set_viewport_size(size)
+    page.evaluate(
+        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
+def tallest_table_at_each(
+    page: Page, base_url: str, sizes: list[ViewportSize]
+) -> Iterator[ViewportSize]:
+    """Open the tallest table in a window of the first of ``sizes``, then turn the window to
+    each of the others (a boot of the page costs a core 3 s; a resize refits what a boot
+    fits), yielding each size once the whole table is checked to fit it."""
+    whole_tallest_table(page, base_url, sizes[0])
+    yield sizes[0]
+    for size in sizes[1:]:
+        resize_to(page, size)
+        assert_the_tallest_table_fits(page)
+        yield size
 
 
 LANDSCAPE = [
@@ -581,29 +611,30 @@ def test_a_phone_held_upright_shows_the_whole_table_without_scrolling(
     page.screenshot(path=str(artifacts / f"{name}-hand-over.png"))
 
 
+SMALL_PHONES: list[ViewportSize] = [*UPRIGHT[1:], {"width": 320, "height": 693}]
+"""The small phones held upright, down to a small phone's zoomed display (320 px wide)."""
+
+
 @pytest.mark.parametrize("language", ["en", "fr", "it", "es", "de"])
-@pytest.mark.parametrize(
-    "size", [*UPRIGHT[1:], {"width": 320, "height": 693}], ids=["375x667", "360x640", "320x693"]
-)
 def test_a_small_phone_fits_the_tallest_table_in_every_language(
-    page: Page, base_url: str, size: dict[str, int], language: str
+    page: Page, base_url: str, language: str
 ) -> None:
     # The hand's head took a second line for its count ("Restpunkte: 2 nach dem besten
     # Abwurf"): the page was 650 to 653 px high at 360x640 in French, Italian, Spanish and
     # German, and 677 and 680 at 375x667 in Spanish and German. At 320 px wide (a small
     # phone's zoomed display) the menu took a third row in French and Italian (716 px).
     page.context.add_init_script(f"localStorage.setItem('ginrummy.language', '{language}')")
-    whole_tallest_table(page, base_url, size)
-    expect(page.locator("html")).to_have_attribute("lang", language)
-    tops = page.locator(".menu button:visible").evaluate_all(
-        "bs => bs.map(b => Math.round(b.getBoundingClientRect().top))"
-    )
-    assert len(set(tops)) == 1, f"the menu in one row: {tops}"
-    ems = page.locator("#deadwood").evaluate(
-        "e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).fontSize)"
-    )
-    if size["width"] >= 360:  # at 320 the French count takes two lines, and still fits
-        assert ems < 2, f"{page.locator('#deadwood').text_content()} in one line"
+    for size in tallest_table_at_each(page, base_url, SMALL_PHONES):
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        tops = page.locator(".menu button:visible").evaluate_all(
+            "bs => bs.map(b => Math.round(b.getBoundingClientRect().top))"
+        )
+        assert len(set(tops)) == 1, f"the menu in one row at {size}: {tops}"
+        ems = page.locator("#deadwood").evaluate(
+            "e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).fontSize)"
+        )
+        if size["width"] >= 360:  # at 320 the French count takes two lines, and still fits
+            assert ems < 2, f"{page.locator('#deadwood').text_content()} in one line at {size}"
 
 
 LARGE_CARDS = {
@@ -643,25 +674,24 @@ def assert_large_cards_larger(page: Page, least: float = 1.15, measure: str = "c
     assert sizes[0] >= least * sizes[1], f"large {measure} {sizes[0]} px, the usual {sizes[1]}"
 
 
-@pytest.mark.parametrize("name", list(LARGE_CARDS))
-def test_large_cards_fit_the_window(page: Page, base_url: str, artifacts: Path, name: str) -> None:
+def test_large_cards_fit_the_window(page: Page, base_url: str, artifacts: Path) -> None:
     # With large cards the page was as high as LARGE_CARDS says: the cards as wide on a phone
     # on its side as upright (118 px), each group of the hand wrapping on its own (four rows
     # upright), and the opponent's backs as large; on a phone up to 760 px high, the hand's
     # two rows of 98 or 94 px cards under the piles and a rules line. Now the hand takes two
     # rows on a phone held upright and one elsewhere, its cards still well larger than the
     # usual ones.
-    size = window(name)
     page.context.add_init_script(LARGE_SETTING)
-    whole_tallest_table(page, base_url, size)
-    tops = page.locator("#hand .group").evaluate_all(
-        "gs => gs.map(g => Math.round(g.getBoundingClientRect().top))"
-    )
-    assert len(tops) == 4 and len(set(tops)) == (
-        2 if size["height"] > size["width"] < 700 else 1
-    ), tops
-    assert_large_cards_larger(page)
-    page.screenshot(path=str(artifacts / f"large-cards-{name}.png"))
+    sizes = [window(name) for name in LARGE_CARDS]
+    for size in tallest_table_at_each(page, base_url, sizes):
+        tops = page.locator("#hand .group").evaluate_all(
+            "gs => gs.map(g => Math.round(g.getBoundingClientRect().top))"
+        )
+        assert len(tops) == 4 and len(set(tops)) == (
+            2 if size["height"] > size["width"] < 700 else 1
+        ), (size, tops)
+        assert_large_cards_larger(page)
+        page.screenshot(path=str(artifacts / f"large-cards-{size['width']}x{size['height']}.png"))
 
 
 PRACTICE_MOVES = ["pass", "stock", "discard Jc", "stock", "discard Kd", "stock"]
@@ -686,15 +716,24 @@ def open_practice_at(page: Page, base_url: str, turns: int) -> None:
     expect(page.locator("#opp-why span")).to_have_count(2)
 
 
-def assert_practice_hint_fits(page: Page, base_url: str, turns: int) -> None:
-    """Open a practice game at ``turns`` (``open_practice_at``), ask for a hint, and assert the
-    page fits its window with the opponent's reasons, the piles, the hint and the hand in sight."""
+def practice_hint_at_each(
+    page: Page, base_url: str, turns: int, sizes: list[ViewportSize]
+) -> Iterator[ViewportSize]:
+    """Open a practice game at ``turns`` (``open_practice_at``) in a window of the first of
+    ``sizes`` and ask for a hint; then, in that window and turned to each of the others,
+    assert the page fits it with the opponent's reasons, the piles, the hint and the hand
+    in sight, yielding each size once checked."""
+    page.set_viewport_size(sizes[0])
     open_practice_at(page, base_url, turns)
     page.click("#hint-button")
     expect(page.locator("#hint-line")).to_be_visible()
-    assert fits_the_height(page)
-    for part in ("#opp-why", "#stock", "#pile", "#hint-line", "#hand"):
-        assert within_the_window(page, part), part
+    for number, size in enumerate(sizes):
+        if number:
+            resize_to(page, size)
+        assert fits_the_height(page), size
+        for part in ("#opp-why", "#stock", "#pile", "#hint-line", "#hand"):
+            assert within_the_window(page, part), (part, size)
+        yield size
 
 
 LARGE_PRACTICE = {"390x844": 868, "360x780": 842, "360x740": 747, "375x667": 667, "740x360": 363}
@@ -702,9 +741,8 @@ LARGE_PRACTICE = {"390x844": 868, "360x780": 842, "360x740": 747, "375x667": 667
 page was before at the test's turn."""
 
 
-@pytest.mark.parametrize("name", list(LARGE_PRACTICE))
 def test_large_cards_in_a_practice_game_with_a_hint_fit_a_phone(
-    page: Page, base_url: str, artifacts: Path, name: str
+    page: Page, base_url: str, artifacts: Path
 ) -> None:
     # The opponent's reasons, a long prompt and a hint in the narrow column beside the
     # piles: large cards kept their width (up to 104 px) above 760 px high, so the page
@@ -712,13 +750,14 @@ def test_large_cards_in_a_practice_game_with_a_hint_fit_a_phone(
     # 375x667, the index alone larger: "large index 17.1 px, the usual 15.6"), with which
     # 360x740 still scrolled. On a phone on its side they kept their least, 48 px.
     page.context.add_init_script(LARGE_SETTING)
-    page.set_viewport_size(window(name))
+    sizes = [window(name) for name in LARGE_PRACTICE]
     # the opponent drew and threw the jack of spades: a 4-line prompt at 360 px wide
-    assert_practice_hint_fits(page, base_url, 6)
-    # the usual cards give way to the reasons too (at 360x740 they are 70 px, the large 73):
-    # what grows most is the corner index a player reads (73 px at 0.33, against 70 at 0.3)
-    assert_large_cards_larger(page, 1.1, "index")
-    page.screenshot(path=str(artifacts / f"large-practice-{name}.png"))
+    for size in practice_hint_at_each(page, base_url, 6, sizes):
+        # the usual cards give way to the reasons too (at 360x740 they are 70 px, the large
+        # 73): what grows most is the corner index a player reads (73 px at 0.33, against 70)
+        assert_large_cards_larger(page, 1.1, "index")
+        name = f"{size['width']}x{size['height']}"
+        page.screenshot(path=str(artifacts / f"large-practice-{name}.png"))
 
 
 def test_hidden_melds_on_the_table_take_no_room_among_the_piles(page: Page, base_url: str) -> None:
@@ -731,32 +770,30 @@ def test_hidden_melds_on_the_table_take_no_room_among_the_piles(page: Page, base
         ), part
 
 
-@pytest.mark.parametrize(
-    "size", [LANDSCAPE[1], *UPRIGHT[1:]], ids=["667x375", "375x667", "360x640"]
-)
-def test_a_practice_game_s_reasons_fit_a_small_phone(
-    page: Page, base_url: str, size: dict[str, int]
-) -> None:
+def test_a_practice_game_s_reasons_fit_a_small_phone(page: Page, base_url: str) -> None:
     # On its side, the tallest left column: the opponent's move and, in practice, its two
     # reasons. Upright, the page was 725 and 694 px high with them: the cards give way.
-    page.set_viewport_size(size)
+    sizes = [LANDSCAPE[1], *UPRIGHT[1:]]
+    page.set_viewport_size(sizes[0])
     open_practice_at(page, base_url, 6)  # to where it drew from the stock and threw the J
     expect(page.locator("#opp-says")).to_have_text(
         "The opponent drew from the stock and discarded the J\u2660."
     )
-    assert fits_the_height(page)
-    assert within_the_window(page, "#hand") and within_the_window(page, "#opp-why")
+    for size in sizes:
+        resize_to(page, size)
+        assert fits_the_height(page), size
+        assert within_the_window(page, "#hand") and within_the_window(page, "#opp-why"), size
 
 
-@pytest.mark.parametrize(("width", "height"), [(390, 844), (375, 812), (360, 780), (667, 375)])
 def test_a_practice_game_with_a_hint_fits_a_phone(
-    page: Page, base_url: str, artifacts: Path, width: int, height: int
+    page: Page, base_url: str, artifacts: Path
 ) -> None:
     # A learner's table at its tallest: the opponent's move and its two reasons, what to do
     # and a hint. Upright, with the piles over what to do, the page was 890, 874 and 838 px
     # high: the piles now sit beside it. On its side it was 406, what to do under the
     # opponent: it now sits under the piles, the opponent alone on the left.
-    page.set_viewport_size({"width": width, "height": height})
+    sizes = [window(name) for name in ("390x844", "375x812", "360x780", "667x375")]
     # the opponent drew from the stock and threw the Q of hearts
-    assert_practice_hint_fits(page, base_url, 2)
-    page.screenshot(path=str(artifacts / f"practice-hint-{width}x{height}.png"))
+    for size in practice_hint_at_each(page, base_url, 2, sizes):
+        name = f"{size['width']}x{size['height']}"
+        page.screenshot(path=str(artifacts / f"practice-hint-{name}.png"))
