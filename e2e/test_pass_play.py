@@ -5,6 +5,7 @@ save and its statistics."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from player import (
@@ -213,6 +214,16 @@ def test_the_match_over_its_end_screen_replays_it_move_by_move(
         expect(replay_button).to_have_count(0)  # the record opens once the match is over
         move(page)
     expect(replay_button).to_have_text("Replay the match")
+    # Both players read the end: each seat is its player, never "you" or "the opponent"
+    # (the end said "You knocked and won the hand", "The opponent laid down", "+2 to you").
+    end = page.locator("#showdown")
+    expect(end.locator(".match-end")).to_have_text(
+        re.compile(r"^Player [12] won the match on hands won, 1 to 0!")
+    )
+    expect(end.locator(".outcome")).to_have_text(re.compile(r"^(Undercut! )?Player [12] "))
+    expect(end.locator(".hand-points")).to_have_text(re.compile(r"^Player [12] scores \d+ point"))
+    said = end.inner_text()
+    assert not re.search(r"\b(you|your|opponent)\b", said, re.IGNORECASE), said
     table = table_scores(page)
     page.screenshot(path=artifacts / "pass-play-over-phone.png")
     replay_button.click()

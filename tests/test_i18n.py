@@ -197,6 +197,9 @@ be told, a knock with the knocker's deadwood, and a run of melds, additions or l
 told once (``turnClauses`` in ``web/table/announce.js``)."""
 
 
+PASS_AND_PLAY_PERSON = "player"
+"""How pass and play's hand's end names a seat: both players read it, so neither is "you"
+or "the opponent" but "Player 1" or "Player 2" (``outcome.gin.player``, seat-names.js)."""
 NO_WINNER = (Outcome.DEAD, Outcome.TIE)
 """Outcomes no one wins: their headline (``outcome.dead``) names no person."""
 
@@ -222,7 +225,7 @@ def families() -> dict[str, set[str]]:
             f"outcome.{outcome.value}.{person}"
             for outcome in Outcome
             if outcome not in NO_WINNER
-            for person in PERSONS
+            for person in (*PERSONS, PASS_AND_PLAY_PERSON)
         }
         | {f"outcome.{outcome.value}" for outcome in NO_WINNER},
         "ill.outcome.": {

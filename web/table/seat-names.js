@@ -11,12 +11,37 @@ export function nameSeats(player) {
   bottom = player;
 }
 
+/** Return the number (1 or 2) of the player drawn at the table's `seat` in pass and play. */
+function playerNumber(seat) {
+  return (seat === 0 ? bottom : 1 - bottom) + 1;
+}
+
 /** Return the name of the table's `seat` (0: the bottom one), `short` for the score
  * sheet's narrow columns. */
 export function seatName(seat, short = false) {
   if (bottom === null) return t(short ? `sheet.${PERSONS[seat]}` : PERSONS[seat]);
-  const number = (seat === 0 ? bottom : 1 - bottom) + 1;
-  return t(short ? "pass.player_short" : "pass.player", { number });
+  return t(short ? "pass.player_short" : "pass.player", { number: playerNumber(seat) });
+}
+
+/** Return how the strings name the table's `seat`: its person ("you" or "opponent"; in
+ * pass and play "player") and the parameters that go with it (the player's `number`). */
+export function seatPerson(seat) {
+  return bottom === null ? [PERSONS[seat], {}] : ["player", { number: playerNumber(seat) }];
+}
+
+/** Return the sentence `id` told of the table's `seat` ("You won the match…", "The opponent
+ * laid down"); in pass and play, where both players read it, of the player by number
+ * ("Player 2 won the match…"). */
+export function seatSays(id, seat, params = {}) {
+  const [person, named] = seatPerson(seat);
+  return t(`${id}.${person}`, { ...params, ...named });
+}
+
+/** Return a Mahjong gin hand's points for both seats, `points` by seat ("+12"), in words. */
+export function bothPoints(points) {
+  if (bottom === null) return t("mj.points", { you: points[0], opponent: points[1] });
+  const [number, other] = [playerNumber(0), playerNumber(1)];
+  return t("mj.points_players", { you: points[0], opponent: points[1], number, other });
 }
 
 /** Return the sentence that tells seat `seat`'s turn, its `moves` in words: the opponent's

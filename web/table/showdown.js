@@ -2,8 +2,8 @@
 // the points with the rule behind each, and the score sheet.
 import { cardGroup, meldGroups, meldText, prettyCard } from "../cards.js";
 import { element } from "../dom.js";
-import { seatName } from "./seat-names.js";
-import { PERSONS, capitalized, list, t, tSeat } from "../strings.js";
+import { bothPoints, seatName, seatPerson, seatSays } from "./seat-names.js";
+import { capitalized, list, t } from "../strings.js";
 
 const who = (seat) => t(`who.${seat}`);
 
@@ -64,14 +64,15 @@ export function signed(points) {
 
 /**
  * Return the list item of one line of a hand's points, scored by `person` ("you",
- * "opponent", or in illustrations "knocker", "defender").
+ * "opponent", "player" with its `params` in pass and play, or in illustrations "knocker",
+ * "defender").
  */
-export function pointItem(line, person) {
+export function pointItem(line, person, params = {}) {
   const item = element("li", `seat-${line.seat}`);
   item.dataset.rule = line.rule;
   item.append(
     element("b", "", signed(line.points)),
-    element("span", "", ` ${t(`points.${person}`, { rule: t(`rule.${line.rule}`) })}`),
+    element("span", "", ` ${t(`points.${person}`, { ...params, rule: t(`rule.${line.rule}`) })}`),
     element("small", "", NOTE_FREE.includes(line.rule) ? "" : noteNumbers(line.note)),
   );
   return item;
@@ -79,15 +80,15 @@ export function pointItem(line, person) {
 
 function pointLines(result, mahjong) {
   const list = element("ul", "points");
-  for (const line of result.breakdown) list.append(pointItem(line, PERSONS[line.seat]));
+  for (const line of result.breakdown) list.append(pointItem(line, ...seatPerson(line.seat)));
   const total = element("p", "hand-points");
   const winner = result.winner;
   total.dataset.points = result.points.join(",");
   if (result.outcome !== "gin" || !mahjong) {
     total.textContent =
-      winner === null ? t("showdown.nothing") : tSeat("showdown.points", winner, { points: result.points[winner] });
+      winner === null ? t("showdown.nothing") : seatSays("showdown.points", winner, { points: result.points[winner] });
   } else {
-    total.textContent = t("mj.points", { you: signed(result.points[0]), opponent: signed(result.points[1]) });
+    total.textContent = bothPoints(result.points.map(signed));
   }
   const box = element("div", "point-lines"); // the total after the list: a <ul> holds only <li>
   box.append(list, total);
@@ -104,7 +105,7 @@ function layoffWords(showdown) {
   for (const meld of melds) {
     const cards = showdown.layoffs.filter((entry) => entry.meld === meld).map((entry) => prettyCard(entry.card));
     const onto = meldText(showdown.knocker_melds[meld]);
-    box.append(element("p", "", tSeat("showdown.laid_off", showdown.defender, { cards: list(cards), meld: onto })));
+    box.append(element("p", "", seatSays("showdown.laid_off", showdown.defender, { cards: list(cards), meld: onto })));
   }
   const legend = element("p", "legend");
   legend.append(element("span", "swatch laid-off"), element("span", "", t("showdown.laid_off_legend")));
@@ -181,7 +182,7 @@ const ruleLabel = (rule) => capitalized(t(`rule.${rule}`));
 function gameTable(game) {
   const table = element("table", "sheet-game");
   const caption = element("caption", "", t("sheet.game", { number: game.number }));
-  if (game.over) caption.append(element("small", "", ` ${tSeat("sheet.won", game.winner)}`));
+  if (game.over) caption.append(element("small", "", ` ${seatSays("sheet.won", game.winner)}`));
   table.append(caption);
   const head = element("tr");
   head.append(element("td"), element("th", "", seatName(0)), element("th", "", seatName(1)));
@@ -211,7 +212,7 @@ function hollywoodTable(games) {
   for (const game of games) {
     const head = element("th", game.over ? "won" : "", t("sheet.game", { number: game.number }));
     head.colSpan = 2;
-    if (game.over) head.title = tSeat("sheet.won", game.winner);
+    if (game.over) head.title = seatSays("sheet.won", game.winner);
     top.append(head);
     sub.append(element("th", "", seatName(0, true)), element("th", "", seatName(1, true)));
   }
@@ -251,7 +252,7 @@ export function scoreSheet(scores) {
   box.append(games);
   for (const line of scores.match_bonuses) {
     const rule = t(`rule.${line.rule}`);
-    box.append(element("p", "bonus", `+${line.points} ${tSeat("points", line.seat, { rule })}`));
+    box.append(element("p", "bonus", `+${line.points} ${seatSays("points", line.seat, { rule })}`));
   }
   return box;
 }
@@ -267,7 +268,7 @@ function matchEnd(scores) {
     best_of: ["match.won_games", scores.games_won],
     hands: ["match.won_hands", scores.hands_won],
   }[scores.format] ?? ["match.won_points", scores.totals];
-  const said = tSeat(id, winner, { winner: figures[winner], loser: figures[1 - winner] });
+  const said = seatSays(id, winner, { winner: figures[winner], loser: figures[1 - winner] });
   return element("h2", `match-end ${winner === 0 ? "won" : "lost"}`, said);
 }
 
@@ -289,10 +290,10 @@ export function drawShowdown(box, state, next, ms) {
   if (result.winner === null) {
     title.textContent = t(`outcome.${result.outcome}`); // dead, or a tie no one wins
   } else if (!showdown) {
-    title.textContent = tSeat(`outcome.${result.outcome}`, result.winner); // Mahjong gin
+    title.textContent = seatSays(`outcome.${result.outcome}`, result.winner); // Mahjong gin
   } else {
     const winner = result.outcome === "undercut" ? 1 - showdown.knocker : showdown.knocker;
-    title.textContent = tSeat(`outcome.${result.outcome}`, winner);
+    title.textContent = seatSays(`outcome.${result.outcome}`, winner);
   }
   if (over) box.append(matchEnd(view.scores));
   box.append(title);
@@ -304,7 +305,7 @@ export function drawShowdown(box, state, next, ms) {
   box.append(body);
   if (showdown) {
     const knocker = handRow(
-      tSeat("showdown.laid", showdown.knocker),
+      seatSays("showdown.laid", showdown.knocker),
       showdown.knocker_melds,
       showdown.knocker_deadwood_cards,
       showdown.knocker_deadwood,
@@ -312,7 +313,7 @@ export function drawShowdown(box, state, next, ms) {
     knocker.classList.add("knocker");
     const laidOff = showdown.layoffs.map((entry) => entry.card);
     const defender = handRow(
-      tSeat("showdown.laid", showdown.defender),
+      seatSays("showdown.laid", showdown.defender),
       showdown.defender_melds,
       [...laidOff, ...showdown.defender_deadwood_cards],
       showdown.defender_deadwood,

@@ -4,9 +4,9 @@ import { backCard, cardGroup, cardName, faceCard, meldText, prettyCard, theCard 
 import { element } from "../dom.js";
 import { handGroups, placeCards } from "./hand-order.js";
 import { addActions, addTo, meldAction, meldName } from "./mahjong.js";
-import { seatName } from "./seat-names.js";
+import { seatName, seatSays } from "./seat-names.js";
 import { setting } from "../dialogs/settings.js";
-import { t, tSeat } from "../strings.js";
+import { t } from "../strings.js";
 
 const $ = (id) => document.getElementById(id);
 const cards = new Map(); // card text -> its one element on the table
@@ -208,7 +208,7 @@ function drawMahjong(view, ui, legal) {
   const rows = [1, 0].map((seat) => {
     const row = element("div", `mj-seat seat-${seat}`);
     row.setAttribute("role", "group");
-    const title = element("h3", "mj-head", tSeat("mj.table", seat, { points: points[seat] }));
+    const title = element("h3", "mj-head", seatSays("mj.table", seat, { points: points[seat] }));
     row.setAttribute("aria-label", title.textContent);
     const groups = element("div", "mj-melds");
     const own = melds.filter((entry) => entry.seat === seat);
