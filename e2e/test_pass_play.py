@@ -236,12 +236,15 @@ def test_the_match_over_its_end_screen_replays_it_move_by_move(
     expect(dialog.locator(".replay-move")).to_have_text("The deal")
     dialog.get_by_role("button", name="Next move").click()
     expect(dialog.locator(".replay-view")).to_have_attribute("data-step", "1")
+    # each move by its player ("You passed on the 2\u2663" was the bottom seat's)
+    expect(dialog.locator(".replay-move")).to_have_text(re.compile(r"^Player [12] passed on "))
     page.screenshot(path=artifacts / "pass-play-replay-phone.png")
     dialog.get_by_role("button", name="Last move").click()
     where = dialog.locator(".replay-where")
     expect(where).to_contain_text(f"Player 1 {table['Player 1']}, Player 2 {table['Player 2']}")
     step, total = where.locator("b").inner_text().split()[1::2][:2]  # "Move 40 of 40 · ..."
     assert step == total and int(total) > 10
+    expect(dialog.locator(".replay-result")).to_have_text(re.compile(r"^Player [12] scores "))
     expect(dialog.locator(".replay-seat .hidden-hand")).to_have_count(0)  # both hands shown
     page.set_viewport_size({"width": 1280, "height": 800})
     page.screenshot(path=artifacts / "pass-play-replay-desktop.png")

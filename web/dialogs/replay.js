@@ -6,8 +6,8 @@
 import { backCard, faceCard, meldGroups } from "../cards.js";
 import { button, copyButton, download, element, today } from "../dom.js";
 import { listenKeys, moveText, stepTeller } from "./review.js";
-import { seatName } from "../table/seat-names.js";
-import { errorText, t, tSeat } from "../strings.js";
+import { seatName, seatSays } from "../table/seat-names.js";
+import { errorText, t } from "../strings.js";
 
 /** Return a seat's row: its melds and deadwood, or backs with the cards known face up. */
 function seatRow(seat, step) {
@@ -53,7 +53,7 @@ function tableMelds(table) {
   const box = element("div", "replay-table");
   for (const seat of [1, 0]) {
     const row = element("div", "replay-melds");
-    row.append(element("span", "count", tSeat("mj.table", seat, { points: table.table_points[seat] })));
+    row.append(element("span", "count", seatSays("mj.table", seat, { points: table.table_points[seat] })));
     const own = table.melds.filter((entry) => entry.seat === seat);
     row.append(meldGroups(own.map((meld) => meld.cards), []));
     box.append(row);
@@ -82,7 +82,7 @@ function drawStep(box, step) {
   if (step.result) {
     const points = step.result.points;
     const winner = step.result.winner;
-    const text = winner === null ? t("showdown.nothing") : tSeat("showdown.points", winner, { points: points[winner] });
+    const text = winner === null ? t("showdown.nothing") : seatSays("showdown.points", winner, { points: points[winner] });
     box.append(element("p", "replay-result", text));
   }
 }

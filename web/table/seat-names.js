@@ -24,9 +24,9 @@ export function seatName(seat, short = false) {
 }
 
 /** Return how the strings name the table's `seat`: its person ("you" or "opponent"; in
- * pass and play "player") and the parameters that go with it (the player's `number`). */
+ * pass and play "player") and the parameters that go with it (the `player`'s number). */
 export function seatPerson(seat) {
-  return bottom === null ? [PERSONS[seat], {}] : ["player", { number: playerNumber(seat) }];
+  return bottom === null ? [PERSONS[seat], {}] : ["player", { player: playerNumber(seat) }];
 }
 
 /** Return the sentence `id` told of the table's `seat` ("You won the match…", "The opponent
@@ -40,13 +40,21 @@ export function seatSays(id, seat, params = {}) {
 /** Return a Mahjong gin hand's points for both seats, `points` by seat ("+12"), in words. */
 export function bothPoints(points) {
   if (bottom === null) return t("mj.points", { you: points[0], opponent: points[1] });
-  const [number, other] = [playerNumber(0), playerNumber(1)];
-  return t("mj.points_players", { you: points[0], opponent: points[1], number, other });
+  const [player, other] = [playerNumber(0), playerNumber(1)];
+  return t("mj.points_players", { you: points[0], opponent: points[1], player, other });
 }
 
-/** Return the sentence that tells seat `seat`'s turn, its `moves` in words: the opponent's
- * ("The opponent drew…"), or in pass and play the other player's by name. */
+/** Return the seat whose grammatical person tells the moves of the table's `seat`: its own
+ * against the computer or a friend ("you drew", "the opponent drew"); in pass and play,
+ * which both players read, the third person for either ("Player 1 drew"). */
+export function moveVoice(seat) {
+  return bottom === null ? seat : 1;
+}
+
+/** Return the sentence that tells seat `seat`'s turn, its `moves` in words (told in the
+ * person of `moveVoice`): yours or the opponent's ("The opponent drew…"), or in pass and
+ * play the player's by number ("Player 1 drew…"). */
 export function turnSentence(seat, moves) {
-  if (bottom === null || seat === 0) return tSeat("turn", seat, { moves });
-  return t("pass.turn", { number: 2 - bottom, moves });
+  if (bottom === null) return tSeat("turn", seat, { moves });
+  return t("pass.turn", { number: playerNumber(seat), moves });
 }
