@@ -130,6 +130,14 @@ new MutationObserver(() => {
 """An init script recording each text the loading screen's stage line shows."""
 
 
+SLOW_KEY_STORE = {
+    "en": "Waiting for this browser's storage, which is slow to answer…",
+    "it": "Si attende la memoria di questo browser, lenta a rispondere…",
+}
+"""The stage shown while this browser's key store is slow to answer (the "key" stage): a
+loaded machine's, and a player's words too."""
+
+
 @pytest.mark.parametrize(
     ("code", "stages", "opponent"),
     [
@@ -146,8 +154,10 @@ def test_the_loading_screen_and_the_opponent_s_moves_are_a_player_s_words(
     page.add_init_script(LOADING_WORDS)
     open_game(page, base_url, f"?lang={code}&seed={seed_dealt_by(STANDARD, 1)}")
     seen = page.evaluate("loadingWords")
-    # in the page's language from the first word (none in English while its table loads)
-    assert seen and set(seen) <= set(stages) and seen[-1] == stages[-1], seen
+    # in the page's language from the first word (none in English while its table loads);
+    # a loaded machine's slow key store adds its own stage (it failed a CI run so)
+    allowed = {*stages, SLOW_KEY_STORE[code]}
+    assert seen and set(seen) <= allowed and seen[-1] == stages[-1], seen
     assert not [text for text in seen if "Python" in text or "Install" in text], seen
     click_action(page, "pass")  # the dealer then takes the upcard or passes too
     said = page.locator("#opp-says").inner_text()
