@@ -176,16 +176,20 @@ def _default_ctrl_c() -> None:
 @needs_processes
 @pytest.mark.parametrize(
     ("args", "started_on"),
-    [(("arena", "--games", "100000", "--progress"), "stderr"), (("play", "--seed", "1"), "stdout")],
+    [
+        (("arena", "--a", "simple", "--b", "simple", "--games", "100000", "--progress"), "stderr"),
+        (("play", "--seed", "1"), "stdout"),
+    ],
     ids=["arena", "play"],
 )
 def test_ctrl_c_ends_a_command_with_one_line(args: tuple[str, ...], started_on: str) -> None:
     """Issue 14: Ctrl-C in ``play`` (waiting for the player) or ``arena`` (playing) printed
     a traceback; it ends with one line on standard error and status 130.
 
-    Ctrl-C is sent once the command has written something (arena's first progress dot,
-    play's table): on a loaded machine Python may take seconds to start, and a Ctrl-C
-    before it reaches the package is Python's own traceback, not the command's.
+    Ctrl-C is sent once the command has written something (arena's first progress dot, ten
+    quick games of two simple players; play's table): on a loaded machine Python may take
+    seconds to start, and a Ctrl-C before it reaches the package is Python's own traceback,
+    not the command's.
     """
     env = {**os.environ, "PYTHONPATH": str(PY)}
     command = [sys.executable, "-m", "ginrummy", *args]
