@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from ginrummy.bot import arena as arena_module
 from ginrummy.bot import make_player
 from ginrummy.bot.arena import game_seed, run_arena, wilson
 from ginrummy.cli import arena as arena_cli
@@ -161,3 +162,19 @@ def test_the_table_needs_the_readme_markers(tmp_path: Path) -> None:
     readme.write_text("# no markers\n")
     assert main(["arena", "--table", "--games", "2", "--readme", str(readme)]) == 2
     assert readme.read_text() == "# no markers\n"
+
+
+def test_players_who_never_finish_a_game_get_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two random players deal dead hand after dead hand: `arena --a random --b random`
+    # played six games of seed 0 in 10 s, then the seventh (deal seed 3) was still going
+    # after 20,000 actions, and the arena printed a traceback. A cap of 10 actions stops
+    # the first game the same way, at once.
+    monkeypatch.setattr(arena_module, "MAX_ACTIONS", 10)
+    assert main(["arena", "--a", "random", "--b", "random", "--games", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "ginrummy: error: game with seed 0 did not end in 10 actions: random against"
+        " random may never finish a game; try a stronger level\n"
+    )

@@ -127,6 +127,11 @@ MAX_ACTIONS = 20_000
 """A safety cap on the actions of one game."""
 
 
+class EndlessGame(RuntimeError):
+    """A game that did not end in ``MAX_ACTIONS`` actions: players who seldom go out (two
+    random players deal dead hand after dead hand) may never reach the match's end."""
+
+
 def game_seed(seed: int, index: int) -> int:
     """Return the match seed of game ``index``: the same for each pair of games."""
     return (seed * 1_000_003 + index // 2) % (2**63 - 1)
@@ -158,7 +163,7 @@ def play_game(
         if observe is not None:
             observe(match, view, players[seat], decision)
         match.play(decision.action)
-    raise RuntimeError(f"game with seed {seed} did not end in {MAX_ACTIONS} actions")
+    raise EndlessGame(f"game with seed {seed} did not end in {MAX_ACTIONS} actions")
 
 
 def run_arena(

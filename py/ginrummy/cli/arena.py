@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bot import LEVELS, make_player
-from ..bot.arena import TABLE_PAIRS, ArenaResult, Cell, run_arena, table_markdown
+from ..bot.arena import TABLE_PAIRS, ArenaResult, Cell, EndlessGame, run_arena, table_markdown
 from ..bot.reading import Reading
 from ..match import check_seed
 from ..rules import PRESETS, find_rules
@@ -78,15 +78,19 @@ def run(args: argparse.Namespace) -> int:
             print(".", end="", file=sys.stderr, flush=True)
 
     reading = Reading() if args.reading else None
-    result = run_arena(
-        lambda seed: make_player(args.a, seed),
-        lambda seed: make_player(args.b, seed),
-        rules,
-        args.games,
-        args.seed,
-        progress if args.progress else None,
-        reading.observer(args.a) if reading else None,
-    )
+    try:
+        result = run_arena(
+            lambda seed: make_player(args.a, seed),
+            lambda seed: make_player(args.b, seed),
+            rules,
+            args.games,
+            args.seed,
+            progress if args.progress else None,
+            reading.observer(args.a) if reading else None,
+        )
+    except EndlessGame as error:
+        endless = f"{args.a} against {args.b} may never finish a game; try a stronger level"
+        raise ValueError(f"{error}: {endless}") from None
     if args.progress:
         print(file=sys.stderr)
     for line in result.lines(args.rules) + (reading.lines() if reading else []):
