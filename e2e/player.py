@@ -75,10 +75,19 @@ def window(name: str) -> ViewportSize:
     return {"width": width, "height": height}
 
 
-def resize(page: Page, size: str) -> None:
-    """Give ``page`` the viewport of ``size``, one of ``SIZES``."""
-    width, height = SIZES[size]
-    page.set_viewport_size({"width": width, "height": height})
+def resize(page: Page, size: str | ViewportSize) -> None:
+    """Give ``page`` the viewport of ``size`` (one of ``SIZES`` by name, or a viewport) and
+    wait until the page has refitted to it: the hand and a fanned pile are refitted in the
+    animation frame after the resize (table.js ``refitOnResize``)."""
+    if isinstance(size, str):
+        width, height = SIZES[size]
+        size = {"width": width, "height": height}
+    page.set_viewport_size(size)
+    page.evaluate(NEXT_FRAMES)
+
+
+NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+"""JavaScript: wait until the next animation frame, and the one after it, have run."""
 
 
 def website() -> Any:

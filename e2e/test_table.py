@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -20,6 +20,7 @@ from player import (
     phase,
     plant_save,
     poll,
+    resize,
     saved,
     take_turn,
     tap,
@@ -530,27 +531,26 @@ def assert_the_tallest_table_fits(page: Page) -> None:
         assert within_the_window(page, part), (part, size)
 
 
-def resize_to(page: Page, size: ViewportSize) -> None:
-    """Give the page a window of ``size`` and wait until it has refitted the hand, which it
-    does in the animation frame after the resize (table.js ``refitOnResize``)."""
-    page.set_viewport_size(size)
-    page.evaluate(
-        "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-    )
+def turned_to_each(
+    page: Page, sizes: list[ViewportSize], check: Callable[[Page], None] | None = None
+) -> Iterator[ViewportSize]:
+    """Turn the window of ``page``, opened at the first of ``sizes``, to each of them in turn
+    (a boot of the page costs a core 3 s; a resize refits what a boot fits), yielding each
+    size once ``check``, if any, has passed at it."""
+    for size in sizes:
+        resize(page, size)
+        if check:
+            check(page)
+        yield size
 
 
 def tallest_table_at_each(
     page: Page, base_url: str, sizes: list[ViewportSize]
 ) -> Iterator[ViewportSize]:
-    """Open the tallest table in a window of the first of ``sizes``, then turn the window to
-    each of the others (a boot of the page costs a core 3 s; a resize refits what a boot
-    fits), yielding each size once the whole table is checked to fit it."""
+    """Open the tallest table in a window of the first of ``sizes`` and yield each of them
+    once the whole table fits it (``turned_to_each``)."""
     whole_tallest_table(page, base_url, sizes[0])
-    yield sizes[0]
-    for size in sizes[1:]:
-        resize_to(page, size)
-        assert_the_tallest_table_fits(page)
-        yield size
+    return turned_to_each(page, sizes, assert_the_tallest_table_fits)
 
 
 LANDSCAPE = [
@@ -720,20 +720,21 @@ def practice_hint_at_each(
     page: Page, base_url: str, turns: int, sizes: list[ViewportSize]
 ) -> Iterator[ViewportSize]:
     """Open a practice game at ``turns`` (``open_practice_at``) in a window of the first of
-    ``sizes`` and ask for a hint; then, in that window and turned to each of the others,
-    assert the page fits it with the opponent's reasons, the piles, the hint and the hand
-    in sight, yielding each size once checked."""
+    ``sizes`` and ask for a hint; yield each of the sizes once the page fits it with the
+    opponent's reasons, the piles, the hint and the hand in sight (``turned_to_each``)."""
     page.set_viewport_size(sizes[0])
     open_practice_at(page, base_url, turns)
     page.click("#hint-button")
     expect(page.locator("#hint-line")).to_be_visible()
-    for number, size in enumerate(sizes):
-        if number:
-            resize_to(page, size)
-        assert fits_the_height(page), size
-        for part in ("#opp-why", "#stock", "#pile", "#hint-line", "#hand"):
-            assert within_the_window(page, part), (part, size)
-        yield size
+    return turned_to_each(page, sizes, assert_the_practice_hint_fits)
+
+
+def assert_the_practice_hint_fits(page: Page) -> None:
+    """Assert a practice game with a hint (``practice_hint_at_each``) fits its window as it is."""
+    size = page.viewport_size
+    assert fits_the_height(page), size
+    for part in ("#opp-why", "#stock", "#pile", "#hint-line", "#hand"):
+        assert within_the_window(page, part), (part, size)
 
 
 LARGE_PRACTICE = {"390x844": 868, "360x780": 842, "360x740": 747, "375x667": 667, "740x360": 363}
@@ -779,8 +780,7 @@ def test_a_practice_game_s_reasons_fit_a_small_phone(page: Page, base_url: str) 
     expect(page.locator("#opp-says")).to_have_text(
         "The opponent drew from the stock and discarded the J\u2660."
     )
-    for size in sizes:
-        resize_to(page, size)
+    for size in turned_to_each(page, sizes):
         assert fits_the_height(page), size
         assert within_the_window(page, "#hand") and within_the_window(page, "#opp-why"), size
 
