@@ -3,8 +3,8 @@
 import { cardName, prettyCard, theCard } from "../cards.js";
 import { laidCards } from "./mahjong.js";
 import { moveWord } from "./reasons.js";
-import { moveVoice, seatSays, turnSentence } from "./seat-names.js";
-import { capitalized, list, t, tSeat } from "../strings.js";
+import { moveSays, seatSays, turnSentence } from "./seat-names.js";
+import { capitalized, list, t } from "../strings.js";
 
 const KEEP = 100; // lines kept in the log (it starts again at each hand)
 let heard = { hand: 0, events: 0, cards: [], over: false }; // what was told so far
@@ -32,7 +32,7 @@ export function moveClause(seat, action, card = "", { drew, count, spoken = fals
   const cards = word === "add" ? cardList(laidCards(action), spoken) : "";
   const params = { card: "", the_card: "", count, cards }; // the_card: with its article ("le 7♥")
   if (named) Object.assign(params, { card: cardText(named, spoken), the_card: theCard(named, spoken) });
-  return tSeat(`move.${word}`, moveVoice(seat), params);
+  return moveSays(`move.${word}`, seat, params);
 }
 
 /** Return a card text ("Qs") as a move tells it: "Q♠", or "queen of spades" when `spoken`. */
@@ -52,7 +52,7 @@ function cardList(cards, spoken) {
  * row of clauses that share it: "Der Gegner hat gezogen, die 7♦ angelegt und die 8♠ abgelegt."
  */
 export function turnText(seat, clauses) {
-  const shared = tSeat("turn.shared", moveVoice(seat));
+  const shared = moveSays("turn.shared", seat);
   const lead = (clause) => clause.split(" ", 1)[0];
   const said = clauses.map((clause, index) =>
     shared && index > 0 && lead(clause) === shared && lead(clauses[index - 1]) === shared
@@ -79,10 +79,10 @@ export function turnClauses(seat, events, clause, spoken = false) {
     while (RUNS.has(word) && end < events.length && moveWord(events[end].action) === word) end++;
     const run = events.slice(start, end);
     if (run.length === 1) clauses.push(clause(run[0]));
-    else if (word === "meld") clauses.push(tSeat(`move.${word}_many`, moveVoice(seat), { count: run.length }));
+    else if (word === "meld") clauses.push(moveSays(`move.${word}_many`, seat, { count: run.length }));
     else {
       const cards = run.flatMap((event) => (word === "add" ? laidCards(event.action) : [event.card]));
-      clauses.push(tSeat(`move.${word}_many`, moveVoice(seat), { cards: cardList(cards, spoken) }));
+      clauses.push(moveSays(`move.${word}_many`, seat, { cards: cardList(cards, spoken) }));
     }
     start = end;
   }

@@ -44,16 +44,16 @@ export function bothPoints(points) {
   return t("mj.points_players", { you: points[0], opponent: points[1], player, other });
 }
 
-/** Return the seat whose grammatical person tells the moves of the table's `seat`: its own
- * against the computer or a friend ("you drew", "the opponent drew"); in pass and play,
- * which both players read, the third person for either ("Player 1 drew"). */
-export function moveVoice(seat) {
-  return bottom === null ? seat : 1;
+/** Return the words `id` of a move of the table's `seat`, in its grammatical person
+ * (`tSeat`): its own against the computer or a friend ("you drew", "the opponent drew");
+ * in pass and play, which both players read, the third person for either ("Player 1 drew"). */
+export function moveSays(id, seat, params = {}) {
+  return tSeat(id, bottom === null ? seat : 1, params);
 }
 
-/** Return the sentence that tells seat `seat`'s turn, its `moves` in words (told in the
- * person of `moveVoice`): yours or the opponent's ("The opponent drew…"), or in pass and
- * play the player's by number ("Player 1 drew…"). */
+/** Return the sentence that tells seat `seat`'s turn, its `moves` in words (`moveSays`):
+ * yours or the opponent's ("The opponent drew…"), or in pass and play the player's by
+ * number ("Player 1 drew…"). */
 export function turnSentence(seat, moves) {
   if (bottom === null) return tSeat("turn", seat, { moves });
   return t("pass.turn", { number: playerNumber(seat), moves });
