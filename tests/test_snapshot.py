@@ -138,12 +138,12 @@ def micropip() -> Path:
 @pytest.fixture(scope="module")
 def kept(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Return a folder where the build keeps its snapshot, with an older build's in it,
-    and what the site build kept in ``build/`` (``build.py test`` builds the site first):
+    and what the site build kept (``website.KEPT``; ``build.py test`` builds the site first):
     the snapshot of the same inputs is the site's, copied, not made again (a minute of a
     core, twice as long beside the browser tests)."""
     folder = tmp_path_factory.mktemp("kept")
     (folder / OLDER).write_bytes(b"an older build's snapshot")
-    for built in (ROOT / "build").glob("snapshot-*"):
+    for built in (ROOT / tool("website").KEPT).glob("snapshot-*"):
         shutil.copy2(built, folder / built.name)
     return folder
 

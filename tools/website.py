@@ -77,6 +77,9 @@ afresh loads; the build writes the real ones."""
 BUILD_ID_LINE = 'const BUILD_ID = "unbuilt";'
 """The line of ``web/platform/worker.js`` that names this build (pages of one build play a friend's
 match together); the build writes the engine wheel's SHA-256 (its first 16 digits)."""
+KEPT = "build"
+"""The folder, under the work tree, where builds keep what they made and the next build
+may reuse: the compiled standard library, the icons and the snapshot (gitignored)."""
 PYTHON_DIR = "python"
 """The site's folder of the engine's wheel, its index and what a Python started afresh
 needs; the service worker does not keep it."""
@@ -151,7 +154,7 @@ def compiled_stdlib(root: Path = ROOT) -> Path:
     digest = hashlib.sha256()
     for name in ("pyc_zip.py", "pyc_zip.mjs"):
         digest.update((tools / name).read_bytes())
-    target = root / "build" / f"python_stdlib-{version}-{digest.hexdigest()[:12]}.zip"
+    target = root / KEPT / f"python_stdlib-{version}-{digest.hexdigest()[:12]}.zip"
     if target.exists():
         return target
     lock = json.loads((root / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())
@@ -217,7 +220,7 @@ def build_site(wheel: Path, out: Path, root: Path = ROOT, cdn: bool = False) -> 
         scripts = shutil.ignore_patterns("*.js", "*.css", *bundler.ROLE_FOLDERS)
         shutil.copytree(source, out, ignore=scripts)
         preloads = bundler.bundle_page(source, out, root)
-    snapshots.snapshot(wheel, micropip, stdlib, out, root, kept=root / "build")
+    snapshots.snapshot(wheel, micropip, stdlib, out, root, kept=root / KEPT)
     publish_python(out / PYTHON_DIR, wheel, micropip, stdlib)
     preload(out / "index.html", preloads)
     tool_module("csp", root).complete_policies(out, where)
@@ -319,7 +322,7 @@ def draw_icons(out: Path, root: Path = ROOT) -> None:
                 f"manifest.webmanifest: icon {icon['src']} has sizes {icon['sizes']!r}"
             )
         size = int(match.group(1))
-        cached = root / "build" / f"icon-{size}-{digest.hexdigest()[:12]}.png"
+        cached = root / KEPT / f"icon-{size}-{digest.hexdigest()[:12]}.png"
         if not cached.exists():
             cached.parent.mkdir(parents=True, exist_ok=True)
             drawer = drawer or tool_module("icons", root)
