@@ -562,23 +562,27 @@ LANDSCAPE = [
 (iPhone SE), and a laptop's browser below its toolbars (a 1366 x 768 screen)."""
 
 
-@pytest.mark.parametrize("size", LANDSCAPE, ids=["844x390", "667x375", "1366x600"])
 def test_a_short_wide_window_shows_the_whole_table_without_scrolling(
-    page: Page, base_url: str, artifacts: Path, size: dict[str, int]
+    page: Page, base_url: str, artifacts: Path
 ) -> None:
-    whole_tallest_table(page, base_url, size)
-    # the opponent and what to do on the left, the piles on the right, the hand below
-    piles = page.locator(".middle").bounding_box()
-    talk = page.locator(".talk").bounding_box()
-    hand = page.locator("#hand").bounding_box()
-    assert piles and talk and hand and piles["x"] >= talk["x"] + talk["width"] - 1
-    assert hand["y"] >= max(piles["y"] + piles["height"], talk["y"] + talk["height"])
-    name = f"landscape-{size['width']}x{size['height']}"
-    page.screenshot(path=str(artifacts / f"{name}-table.png"))
+    for size in tallest_table_at_each(page, base_url, LANDSCAPE):
+        # the opponent and what to do on the left, the piles on the right, the hand below
+        piles = page.locator(".middle").bounding_box()
+        talk = page.locator(".talk").bounding_box()
+        hand = page.locator("#hand").bounding_box()
+        assert piles and talk and hand and piles["x"] >= talk["x"] + talk["width"] - 1, size
+        assert hand["y"] >= max(piles["y"] + piles["height"], talk["y"] + talk["height"]), size
+        page.screenshot(path=str(artifacts / f"landscape-{size_name(size)}-table.png"))
     go_out(page, "knock Kd")
-    # the hand's end: hands and points beside the score sheet, its buttons in sight
-    assert within_the_window(page, '#showdown [data-action="next"]')
-    page.screenshot(path=str(artifacts / f"{name}-hand-over.png"))
+    for size in turned_to_each(page, LANDSCAPE):
+        # the hand's end: hands and points beside the score sheet, its buttons in sight
+        assert within_the_window(page, '#showdown [data-action="next"]'), size
+        page.screenshot(path=str(artifacts / f"landscape-{size_name(size)}-hand-over.png"))
+
+
+def size_name(size: ViewportSize) -> str:
+    """Return a window's size as its screenshots are named: ``"844x390"``."""
+    return f"{size['width']}x{size['height']}"
 
 
 UPRIGHT = [
@@ -590,25 +594,26 @@ UPRIGHT = [
 Android phone."""
 
 
-@pytest.mark.parametrize("size", UPRIGHT, ids=["390x844", "375x667", "360x640"])
 def test_a_phone_held_upright_shows_the_whole_table_without_scrolling(
-    page: Page, base_url: str, artifacts: Path, size: dict[str, int]
+    page: Page, base_url: str, artifacts: Path
 ) -> None:
     # The page was 878, 843 and 827 px high: the hand's second row below the fold.
-    whole_tallest_table(page, base_url, size)
-    if size["height"] <= 760:  # short: the piles side by side, left of what to do
-        stock = page.locator("#stock").bounding_box()
-        pile = page.locator("#pile").bounding_box()
-        talk = page.locator(".talk").bounding_box()
-        assert stock and pile and talk and abs(stock["y"] - pile["y"]) < stock["height"] / 4
-        assert stock["x"] + stock["width"] <= pile["x"] and pile["x"] + pile["width"] <= talk["x"]
-    name = f"upright-{size['width']}x{size['height']}"
-    page.screenshot(path=str(artifacts / f"{name}-table.png"))
+    for size in tallest_table_at_each(page, base_url, UPRIGHT):
+        if size["height"] <= 760:  # short: the piles side by side, left of what to do
+            stock = page.locator("#stock").bounding_box()
+            pile = page.locator("#pile").bounding_box()
+            talk = page.locator(".talk").bounding_box()
+            assert stock and pile and talk, size
+            assert abs(stock["y"] - pile["y"]) < stock["height"] / 4, size
+            assert stock["x"] + stock["width"] <= pile["x"], size
+            assert pile["x"] + pile["width"] <= talk["x"], size
+        page.screenshot(path=str(artifacts / f"upright-{size_name(size)}-table.png"))
     go_out(page, "knock Kd")
-    # the hand's end scrolls inside itself on a small phone; its buttons stay in sight
-    for button in ('[data-command="review"]', '[data-action="next"]'):
-        assert within_the_window(page, f"#showdown {button}"), button
-    page.screenshot(path=str(artifacts / f"{name}-hand-over.png"))
+    for size in turned_to_each(page, UPRIGHT):
+        # the hand's end scrolls inside itself on a small phone; its buttons stay in sight
+        for button in ('[data-command="review"]', '[data-action="next"]'):
+            assert within_the_window(page, f"#showdown {button}"), (button, size)
+        page.screenshot(path=str(artifacts / f"upright-{size_name(size)}-hand-over.png"))
 
 
 SMALL_PHONES: list[ViewportSize] = [*UPRIGHT[1:], {"width": 320, "height": 693}]
