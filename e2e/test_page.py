@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from player import (
     SAVE_KEY,
+    SIZES,
     click_action,
     engine_match,
     go_out,
@@ -23,6 +24,7 @@ from player import (
     play_to,
     poll,
     quick_hand_seed,
+    resize,
     saved,
     store_once,
     take_turn,
@@ -505,17 +507,16 @@ def test_a_bad_url_rule_is_explained(page: Page, base_url: str) -> None:
     expect(page.locator("#message-text")).to_contain_text("Gin bonus must be a whole number")
 
 
-@pytest.mark.parametrize(("name", "size"), [("phone", (390, 844)), ("desktop", (1280, 800))])
-def test_screenshots(
-    page: Page, base_url: str, artifacts: Path, name: str, size: tuple[int, int]
-) -> None:
-    page.set_viewport_size({"width": size[0], "height": size[1]})
+def test_screenshots(page: Page, base_url: str, artifacts: Path) -> None:
     open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}", speed="normal")
     click_action(page, "pass")
     if phase(page) == "draw":
         click_action(page, "stock")
     page.mouse.move(1, 1)  # no card raised by a hover
-    poll(page, "document.getAnimations().length === 0")  # no eval under the page's CSP
-    page.screenshot(path=str(artifacts / f"{name}-table.png"))
-    box = page.locator("#hand").bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0]
+    for name in ("phone", "desktop"):
+        resize(page, name)
+        poll(page, "document.getAnimations().length === 0")  # no eval under the page's CSP
+        page.screenshot(path=str(artifacts / f"{name}-table.png"))
+        box = page.locator("#hand").bounding_box()
+        width = SIZES[name][0]
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, name

@@ -273,11 +273,9 @@ def near_match_end() -> Match:
     return match
 
 
-@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_match_end_says_the_winner_first_and_shows_the_final_scores(
-    page: Page, base_url: str, artifacts: Path, size: dict[str, int]
+    page: Page, base_url: str, artifacts: Path
 ) -> None:
-    page.set_viewport_size(size)
     plant_save(page, base_url, near_match_end())
     click_action(page, "upcard")
     go_out(page, "knock Kd")
@@ -300,15 +298,17 @@ def test_the_match_end_says_the_winner_first_and_shows_the_final_scores(
     expect(headline).to_have_count(1)
     expect(headline).to_have_class(re.compile(r"\bmatch-end won\b"))
     expect(page.locator("#showdown .outcome")).to_have_text("You knocked and won the hand")
-    size = "node => parseFloat(getComputedStyle(node).fontSize)"
-    assert headline.evaluate(size) > page.locator("#showdown .outcome").evaluate(size)
-    assert within_the_window(page, ".match-end")
-    # The Final row shows without scrolling, not under the buttons that stick at the foot.
     final = page.locator(".sheet-game tr.total").last
     expect(final.locator("th")).to_have_text("Final")
-    assert uncovered(page, ".sheet-game tr.total:last-child")
-    name = "phone" if size == PHONE else "desktop"
-    page.screenshot(path=str(artifacts / f"{name}-match-end.png"))
+    font_size = "node => parseFloat(getComputedStyle(node).fontSize)"
+    for size in turned_to_each(page, [PHONE, DESKTOP]):
+        outcome = page.locator("#showdown .outcome")
+        assert headline.evaluate(font_size) > outcome.evaluate(font_size), size
+        assert within_the_window(page, ".match-end"), size
+        # The Final row shows without scrolling, not under the buttons that stick at the foot.
+        assert uncovered(page, ".sheet-game tr.total:last-child"), size
+        name = "phone" if size == PHONE else "desktop"
+        page.screenshot(path=str(artifacts / f"{name}-match-end.png"))
 
 
 def after_a_dead_hand() -> Match:
