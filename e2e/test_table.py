@@ -493,7 +493,7 @@ def test_the_phone_hand_fits_its_width(page: Page, base_url: str) -> None:
     assert cards[0][2] >= 70, "cards a thumb can hit and an eye can read"
 
 
-def test_turning_the_phone_refits_the_hand_to_the_new_width(page: Page, base_url: str) -> None:
+def test_turning_the_phone_refits_the_hand_and_the_hand_s_end(page: Page, base_url: str) -> None:
     # The hand's overlap was measured only when the table was drawn: a hand fitted to a
     # phone stayed squeezed into 460 px of a 1280 px window until the next move.
     knock_ready(page, base_url)
@@ -502,6 +502,12 @@ def test_turning_the_phone_refits_the_hand_to_the_new_width(page: Page, base_url
     poll(page, HAND_OVERLAP, lambda most: most <= 0, timeout_ms=5_000)  # side by side
     page.set_viewport_size(PHONE)
     poll(page, HAND_RIGHT, lambda right: right <= PHONE["width"], timeout_ms=5_000)
+    # The hand's end was put under the menu bar only when drawn: shown on a desktop, whose
+    # bar is one row, then turned to a phone, whose bar wraps to two, it covered the menu.
+    resize(page, DESKTOP)
+    go_out(page, "knock Kd")
+    resize(page, PHONE)
+    assert uncovered(page, "#new-button")
 
 
 HAND_OVERLAP = """Math.max(...Array.from(document.querySelectorAll('#hand .card'),

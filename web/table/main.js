@@ -177,8 +177,7 @@ function show(next, animated = true) {
   const over = state.view.phase === "hand_over" || state.view.phase === "match_over";
   box.hidden = !over;
   if (over) {
-    const bar = document.querySelector(".bar");
-    box.style.top = `${bar.offsetTop + bar.offsetHeight + 4}px`; // the menu stays in reach
+    placeShowdown();
     drawShowdown(box, state, endButton(), ms);
   } else {
     box.replaceChildren();
@@ -188,6 +187,16 @@ function show(next, animated = true) {
   remember(state);
   return dealt ? deal(state.view.dealer, dealing(), clock) : Promise.resolve(shown);
 }
+
+/**
+ * Put the hand's end just under the menu bar, so the menu stays in reach: again whenever
+ * the bar's height changes (a window turned or resized, another language), as it wraps.
+ */
+function placeShowdown() {
+  const bar = document.querySelector(".bar");
+  $("showdown").style.top = `${bar.offsetTop + bar.offsetHeight + 4}px`;
+}
+new ResizeObserver(placeShowdown).observe(document.querySelector(".bar"));
 
 function endButton() {
   const button = document.createElement("button");
