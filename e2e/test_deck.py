@@ -13,7 +13,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
 from player import (
     SIZES,
     click_action,
@@ -32,12 +31,12 @@ from deals import KNOCKER, LOOSE, STANDARD, crafted, seed_dealt_by
 
 RANKS = "A23456789TJQK"
 CARDS = [rank + suit for suit in "shdc" for rank in RANKS]
-LOOKS = {
-    "default": {},
-    "red-back-blue-felt": {"cardBack": "red", "felt": "blue"},
-    "four-colour-large": {"fourColour": True, "large": True},
+LOOKS: dict[str, dict[str, str | bool]] = {
+    "default": {"cardBack": "blue", "felt": "green", "fourColour": False, "large": False},
+    "red-back-blue-felt": {"cardBack": "red", "felt": "blue", "fourColour": False, "large": False},
+    "four-colour-large": {"cardBack": "blue", "felt": "green", "fourColour": True, "large": True},
 }
-"""The settings of each look the screenshots show."""
+"""Each look the screenshots show: every setting it is made of, as the Settings dialog names it."""
 
 FACES = """async (cards) => {
   const faces = {};
@@ -217,10 +216,9 @@ def test_axe_finds_nothing_on_the_blue_felt_with_red_backs(page: Page, base_url:
     check_every_screen(page, base_url)
 
 
-@pytest.mark.parametrize("look", list(LOOKS))
-def test_screenshots_of_each_look(page: Page, base_url: str, artifacts: Path, look: str) -> None:
-    # Each screen at each of SIZES, the window turned between them: a boot for each size
-    # cost a core 3 to 4 s more.
+def test_screenshots_of_each_look(page: Page, base_url: str, artifacts: Path) -> None:
+    # Each screen in each look, chosen in Settings, at each of SIZES, the window turned
+    # between them: a boot for each look and size cost a core 3 to 4 s more.
     def shoot(screen: str) -> None:
         for size in SIZES:
             resize(page, size)
@@ -230,21 +228,40 @@ def test_screenshots_of_each_look(page: Page, base_url: str, artifacts: Path, lo
             wait_for_art(page)
             page.screenshot(path=str(artifacts / f"deck-{size}-{look}-{screen}.png"))
 
-    settle(page, LOOKS[look])
     open_game(page, base_url, f"?seed={seed_dealt_by(STANDARD, 1)}")
     click_action(page, "pass")
     if phase(page) == "draw":
         click_action(page, "stock")
-    shoot("table")
-    open_help(page)
-    shoot("rules")
-    page.keyboard.press("Escape")
+    for look in LOOKS:
+        choose_look(page, look)
+        shoot("table")
+        open_help(page)
+        shoot("rules")
+        page.keyboard.press("Escape")
     plant_save(page, base_url, crafted(KNOCKER, LOOSE, "2d"))
     click_action(page, "upcard")
     page.locator('#controls [data-action="knock Kd"]').click()
     page.locator('dialog#confirm [data-action="knock Kd"]').click()
     wait_idle(page)
-    shoot("showdown")
+    for look in LOOKS:
+        choose_look(page, look)
+        shoot("showdown")
+
+
+def choose_look(page: Page, look: str) -> None:
+    """Choose each setting of ``LOOKS[look]`` in the Settings dialog, as a player would."""
+    page.locator("#settings-button").click()
+    dialog = page.locator("dialog#settings")
+    for name, value in LOOKS[look].items():
+        control = dialog.locator(f"[name={name}]")
+        if isinstance(value, bool):
+            control.set_checked(value)
+        else:
+            control.select_option(value)
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("html")).to_have_attribute("data-felt", str(LOOKS[look]["felt"]))
+    page.locator("#settings-button").blur()  # no focus ring in the screenshots
 
 
 def wait_for_art(page: Page) -> None:
