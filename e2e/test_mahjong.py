@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -399,40 +401,59 @@ def plant_played(
     return match
 
 
-@pytest.mark.parametrize(
-    "size", ["390x844", "375x667", "360x640", "844x390", "667x375", "1024x600"]
-)
+@contextmanager
+def failing_at(size: str) -> Iterator[None]:
+    """Name the window ``size`` in the failure of any check made inside: a test that opens
+    its page once and turns the window to several sizes (``resize``) checks each in turn."""
+    try:
+        yield
+    except Exception as error:
+        error.add_note(f"at the window size {size}")
+        raise
+
+
 def test_a_table_full_of_melds_fits_phones_and_short_windows(
-    page: Page, base_url: str, artifacts: Path, size: str
+    page: Page, base_url: str, artifacts: Path
 ) -> None:
     # With five melds on the table and ten cards in hand, the page was 817 and 792 px high
     # at 375x667 and 360x640 (the hand's second row below the fold), 513 and 503 on a phone
     # on its side and 667 at 1024x600: the table is tighter there now, and upright the hand's
     # cards are as large as the height leaves.
-    match = plant_played(page, base_url, size, 38)
+    sizes = ["390x844", "375x667", "360x640", "844x390", "667x375", "1024x600"]
+    match = plant_played(page, base_url, sizes[0], 38)
     assert len(seat_view(match, 0).table) == 5 and match.to_move == 0
     click_action(page, "stock")
     expect(page.locator("#hand .card")).to_have_count(10)
-    assert fits_the_height(page)
-    assert fits_the_width(page)
-    stock = page.locator("#stock").bounding_box()
-    pile = page.locator("#pile").bounding_box()
-    assert stock and pile and abs(stock["y"] + stock["height"] - pile["y"] - pile["height"]) < 40
-    page.screenshot(path=str(artifacts / f"mahjong-{size}-melds.png"))
+    for size in sizes:  # the card drawn, the window turned to each size
+        resize(page, window(size))
+        with failing_at(size):
+            assert fits_the_height(page)
+            assert fits_the_width(page)
+            stock = page.locator("#stock").bounding_box()
+            pile = page.locator("#pile").bounding_box()
+            assert (
+                stock
+                and pile
+                and abs(stock["y"] + stock["height"] - pile["y"] - pile["height"]) < 40
+            )
+            page.screenshot(path=str(artifacts / f"mahjong-{size}-melds.png"))
 
 
-@pytest.mark.parametrize("size", ["360x640", "390x844"])
-def test_four_melds_of_a_seat_keep_one_row_on_a_phone(
-    page: Page, base_url: str, artifacts: Path, size: str
+def test_four_melds_of_a_seat_keep_one_row_on_phones(
+    page: Page, base_url: str, artifacts: Path
 ) -> None:
     # The player's four melds (15 cards) and the opponent's three: at 360x640 the fourth
     # meld went to a second row (the page was 719 px high on such a turn, the cards 34.6 px
     # wide); the cards of a long row now narrow to keep it in one, never under 26 px.
-    match = plant_played(page, base_url, size, 53, seed=7)
+    sizes = ["360x640", "390x844"]
+    match = plant_played(page, base_url, sizes[0], 53, seed=7)
     assert sorted(seat for _, seat in seat_view(match, 0).table) == [0, 0, 0, 0, 1, 1, 1]
-    assert_one_row_each(page, [3, 4], least=26)
-    assert fits_the_width(page)
-    page.screenshot(path=str(artifacts / f"mahjong-{size}-four-melds.png"))
+    for size in sizes:
+        resize(page, window(size))
+        with failing_at(size):
+            assert_one_row_each(page, [3, 4], least=26)
+            assert fits_the_width(page)
+            page.screenshot(path=str(artifacts / f"mahjong-{size}-four-melds.png"))
 
 
 def assert_one_row_each(page: Page, melds: list[int], least: int) -> None:
@@ -508,52 +529,62 @@ def test_the_hand_s_head_keeps_one_row_on_a_small_phone(
 
 
 @pytest.mark.parametrize(
-    ("size", "large"), [("1366x768", False), ("1024x768", False), ("1280x720", True)]
+    ("sizes", "large"),
+    [(["1366x768", "1024x768"], False), (["1280x720"], True)],
+    ids=["usual", "large"],
 )
-def test_each_seat_s_melds_keep_one_row_on_a_laptop(
-    page: Page, base_url: str, artifacts: Path, size: str, large: bool
+def test_each_seat_s_melds_keep_one_row_on_laptops(
+    page: Page, base_url: str, artifacts: Path, sizes: list[str], large: bool
 ) -> None:
     # The opponent's three melds (11 cards) beside the player's six (21): each seat had half
     # the width, and both rows took two lines (the page 822 px high at 1366x768, the hand
     # below the fold). Each seat's share now follows its cards, and a long row's cards narrow.
     # Large cards took the hand's foot below the fold on every turn (1280x720: 735 px high).
+    # Large cards are read from the settings as the page boots: a page of their own.
     if large:
         page.add_init_script(LARGE_SETTING)
-    match = plant_played(page, base_url, size, 64, seed=7)
+    match = plant_played(page, base_url, sizes[0], 64, seed=7)
     assert sorted(seat for _, seat in seat_view(match, 0).table) == [0] * 6 + [1] * 3
-    tops = page.evaluate(
-        """[...document.querySelectorAll(".mj-seat")].map((seat) =>
-          [...seat.querySelectorAll(".mj-meld")].map((meld) =>
-            Math.round(meld.getBoundingClientRect().top)))"""
-    )
-    assert [len(row) for row in tops] == [3, 6]
-    assert all(len(set(row)) == 1 for row in tops), tops
-    assert page.locator(".mj-meld .card").first.evaluate("card => card.offsetWidth") >= 28
-    assert fits_the_height(page)
-    assert fits_the_width(page)
-    page.screenshot(path=str(artifacts / f"mahjong-{size}-nine-melds{'-large' * large}.png"))
+    for size in sizes:
+        resize(page, window(size))
+        with failing_at(size):
+            tops = page.evaluate(
+                """[...document.querySelectorAll(".mj-seat")].map((seat) =>
+                  [...seat.querySelectorAll(".mj-meld")].map((meld) =>
+                    Math.round(meld.getBoundingClientRect().top)))"""
+            )
+            assert [len(row) for row in tops] == [3, 6]
+            assert all(len(set(row)) == 1 for row in tops), tops
+            assert page.locator(".mj-meld .card").first.evaluate("card => card.offsetWidth") >= 28
+            assert fits_the_height(page)
+            assert fits_the_width(page)
+            name = f"mahjong-{size}-nine-melds{'-large' * large}.png"
+            page.screenshot(path=str(artifacts / name))
 
 
 @pytest.mark.browser_context_args(has_touch=True, is_mobile=True)  # a phone: no key badges
-@pytest.mark.parametrize("size", ["360x640", "375x667"])
-def test_a_hinted_addition_and_the_discard_share_a_row_on_a_small_phone(
-    page: Page, base_url: str, artifacts: Path, size: str
+def test_a_hinted_addition_and_the_discard_share_a_row_on_small_phones(
+    page: Page, base_url: str, artifacts: Path
 ) -> None:
     # Seven melds on the table; the hint picks the Qd, to add it to QsQcQh. The page was
     # 715 px high at 360x640 and 729 at 375x667: the Add and Discard buttons took two rows
     # and the prompt two lines under the hint, the hand below the fold.
-    match = plant_played(page, base_url, size, 48, seed=2)
+    sizes = ["360x640", "375x667"]
+    match = plant_played(page, base_url, sizes[0], 48, seed=2)
     assert len(seat_view(match, 0).table) == 7
     page.emulate_media(reduced_motion="reduce")  # the hinted button holds still
     page.click("#hint-button")
-    expect(page.locator("#hint-line")).to_be_visible()
-    expect(page.locator("#prompt")).to_be_hidden()
-    page.screenshot(path=str(artifacts / f"mahjong-{size}-hinted-addition.png"))
-    middles = page.locator("#controls button").evaluate_all(
-        "bs => bs.map((b) => b.getBoundingClientRect()).map((r) => (r.top + r.bottom) / 2)"
-    )
-    assert len(middles) == 2 and abs(middles[0] - middles[1]) < 4, middles
-    assert fits_the_height(page)
+    for size in sizes:  # the hint shown, the window turned to each size
+        resize(page, window(size))
+        with failing_at(size):
+            expect(page.locator("#hint-line")).to_be_visible()
+            expect(page.locator("#prompt")).to_be_hidden()
+            page.screenshot(path=str(artifacts / f"mahjong-{size}-hinted-addition.png"))
+            middles = page.locator("#controls button").evaluate_all(
+                "bs => bs.map((b) => b.getBoundingClientRect()).map((r) => (r.top + r.bottom) / 2)"
+            )
+            assert len(middles) == 2 and abs(middles[0] - middles[1]) < 4, middles
+            assert fits_the_height(page)
 
 
 @pytest.mark.browser_context_args(has_touch=True, is_mobile=True)  # a phone: no key badges
@@ -684,21 +715,24 @@ def test_the_hand_s_end_over_a_tall_table_keeps_its_buttons_in_sight(
     page.screenshot(path=str(artifacts / "mahjong-375x667-hand-over.png"))
 
 
-@pytest.mark.parametrize("size", ["390x844", "360x780"])
 def test_large_cards_grow_the_hand_and_the_table_still_fits(
-    page: Page, base_url: str, artifacts: Path, size: str
+    page: Page, base_url: str, artifacts: Path
 ) -> None:
     # Upright, Mahjong gin's hand took its size from the height alone, whatever the setting:
     # 68 and 50 px, large or not. Large cards overlap more, so the hand stays in one row and
     # its cards grow (80 and 59 px) with five melds on the table and the page in the window.
+    sizes = ["390x844", "360x780"]
     page.add_init_script(LARGE_SETTING)
-    plant_played(page, base_url, size, 38)
+    plant_played(page, base_url, sizes[0], 38)
     click_action(page, "stock")
     expect(page.locator("#hand .card")).to_have_count(10)
-    assert fits_the_height(page)
-    tops = page.locator("#hand .card").evaluate_all(
-        "cs => cs.map(c => Math.round(c.getBoundingClientRect().top))"
-    )
-    assert len(set(tops)) == 1, tops  # one row
-    assert_large_cards_larger(page)
-    page.screenshot(path=str(artifacts / f"mahjong-{size}-large.png"))
+    for size in sizes:  # the card drawn, the window turned to each size
+        resize(page, window(size))
+        with failing_at(size):
+            assert fits_the_height(page)
+            tops = page.locator("#hand .card").evaluate_all(
+                "cs => cs.map(c => Math.round(c.getBoundingClientRect().top))"
+            )
+            assert len(set(tops)) == 1, tops  # one row
+            assert_large_cards_larger(page)
+            page.screenshot(path=str(artifacts / f"mahjong-{size}-large.png"))
