@@ -35,10 +35,25 @@ export function confirmGoOut(dialog, entry, mahjong = false) {
     };
     for (const go of choices) go.addEventListener("click", () => finish(go.dataset.action));
     cancel.addEventListener("click", () => finish(null));
-    // Any other close (Escape, whether or not the browser fires "cancel") is a cancel.
-    dialog.addEventListener("close", () => resolve(null), { once: true });
+    onClose(dialog, () => resolve(null)); // any other close (Escape) is a cancel
     dialog.showModal();
   });
+}
+
+/**
+ * Call `done` once when `dialog` closes: at Escape's "cancel" event, fired with the key, or
+ * at the "close" event, whichever comes first (the browser does not always fire "cancel").
+ * The "close" event is a task of its own, which on a busy phone can run after keys pressed
+ * later: a key pressed then found the table still busy with the dialog, and did nothing.
+ */
+function onClose(dialog, done) {
+  const listening = new AbortController();
+  const once = () => {
+    listening.abort();
+    done();
+  };
+  dialog.addEventListener("cancel", once, { signal: listening.signal });
+  dialog.addEventListener("close", once, { signal: listening.signal });
 }
 
 function fieldInput(parameter) {
@@ -266,7 +281,7 @@ export function newGameForm(dialog, options, current, check, help, friend = fals
     };
     versus?.addEventListener("click", withRules("friend"));
     together?.addEventListener("click", withRules("passPlay"));
-    dialog.addEventListener("close", () => resolve(null), { once: true }); // Escape too
+    onClose(dialog, () => resolve(null)); // Escape too
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const params = collect();
