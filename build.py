@@ -329,24 +329,26 @@ def step_mypy(ctx: Context) -> None:
     run_module(ctx.python, "mypy", "--strict", "py/ginrummy")
 
 
-FAST_WORKERS = ("-n", "auto", "--dist", "worksteal")
-"""``test --fast`` runs the CPython tests on one pytest-xdist worker a core: alone on the
-machine, they have its cores to themselves (on two cores, 166 s where one process took 305)."""
+EVERY_CORE = ("-n", "auto", "--dist", "worksteal")
+"""pytest-xdist's arguments for one worker a core; a worker that runs out of tests takes
+some of another's (``worksteal``): the last minute is not one worker's queue."""
 
 
 def step_pytest(ctx: Context) -> None:
-    """Run the tests on this CPython, against the editable install: with ``--fast`` at
-    once, on every core (``FAST_WORKERS``), else started in the background, beside the
-    browser tests (``step_pytest_finish`` waits for them).
+    """Run the tests on this CPython, against the editable install, on every core
+    (``EVERY_CORE``): with ``--fast`` at once (alone, 166 s on two cores where one process
+    took 305), else started in the background, beside the browser tests
+    (``step_pytest_finish`` waits for them), where the two workers also keep both cores
+    busy once the browser tests are over.
 
     The bundler's tests need the pinned esbuild: installed first, unless ``--fast``
     (which then skips them on a machine without it).
     """
     if ctx.args.fast:
-        run_module(ctx.python, "pytest", *FAST_WORKERS, *pytest_selection(ctx.args))
+        run_module(ctx.python, "pytest", *EVERY_CORE, *pytest_selection(ctx.args))
         return
     ensure_node_modules()
-    command = (ctx.python, "-P", "-m", "pytest", SLOWEST, *pytest_selection(ctx.args))
+    command = (ctx.python, "-P", "-m", "pytest", *EVERY_CORE, SLOWEST, *pytest_selection(ctx.args))
     ctx.background["cpython"] = start(*command, niceness=BACKGROUND_NICENESS)
 
 
@@ -447,19 +449,15 @@ def step_site(ctx: Context) -> None:
 
 def step_e2e(ctx: Context) -> None:
     """Run the browser tests (e2e/) in Chromium against the built site, one pytest worker
-    a core (pytest-xdist), each with its browser and its server: booting the game keeps a
-    core busy, and a test often waits on the page. A worker that runs out of tests takes
-    some of the other's (``worksteal``): the last minute is not one worker's queue."""
+    a core (``EVERY_CORE``), each with its browser and its server: booting the game keeps a
+    core busy, and a test often waits on the page."""
     run_module(
         ctx.python,
         "pytest",
         "e2e",
         "-p",
         "no:cacheprovider",
-        "-n",
-        "auto",
-        "--dist",
-        "worksteal",
+        *EVERY_CORE,
         SLOWEST,
         *pytest_selection(ctx.args),
     )
