@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from playwright.sync_api import BrowserType, Locator, Page, Position, ViewportSize, expect
 
@@ -76,14 +76,30 @@ def window(name: str) -> ViewportSize:
 
 
 def resize(page: Page, size: str | ViewportSize) -> None:
-    """Give ``page`` the viewport of ``size`` (one of ``SIZES`` by name, or a viewport) and
-    wait until the page has refitted to it: the hand and a fanned pile are refitted in the
-    animation frame after the resize (table.js ``refitOnResize``)."""
+    """Give ``page`` the viewport of ``size`` (one of ``SIZES`` by name, a ``window`` name
+    such as ``"360x640"``, or a viewport) and wait until the page has refitted to it: the
+    hand and a fanned pile are refitted in the animation frame after the resize (table.js
+    ``refitOnResize``)."""
     if isinstance(size, str):
-        width, height = SIZES[size]
-        size = {"width": width, "height": height}
+        size = window("x".join(map(str, SIZES[size]))) if size in SIZES else window(size)
     page.set_viewport_size(size)
     page.evaluate(NEXT_FRAMES)
+
+
+Size = TypeVar("Size", str, ViewportSize)
+
+
+def turned_to_each(
+    page: Page, sizes: list[Size], check: Callable[[Page], None] | None = None
+) -> Iterator[Size]:
+    """Turn the window of ``page``, opened at the first of ``sizes`` (each as ``resize``
+    takes it), to each of them in turn (a boot of the page costs a core 3 s; a resize
+    refits what a boot fits), yielding each size once ``check``, if any, has passed at it."""
+    for size in sizes:
+        resize(page, size)
+        if check:
+            check(page)
+        yield size
 
 
 NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"

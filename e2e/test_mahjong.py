@@ -35,6 +35,7 @@ from player import (
     resize,
     saved,
     tap,
+    turned_to_each,
     wait_idle,
     window,
 )
@@ -424,8 +425,7 @@ def test_a_table_full_of_melds_fits_phones_and_short_windows(
     assert len(seat_view(match, 0).table) == 5 and match.to_move == 0
     click_action(page, "stock")
     expect(page.locator("#hand .card")).to_have_count(10)
-    for size in sizes:  # the card drawn, the window turned to each size
-        resize(page, window(size))
+    for size in turned_to_each(page, sizes):  # the card drawn, the window turned to each size
         with failing_at(size):
             assert fits_the_height(page)
             assert fits_the_width(page)
@@ -448,8 +448,7 @@ def test_four_melds_of_a_seat_keep_one_row_on_phones(
     sizes = ["360x640", "390x844"]
     match = plant_played(page, base_url, sizes[0], 53, seed=7)
     assert sorted(seat for _, seat in seat_view(match, 0).table) == [0, 0, 0, 0, 1, 1, 1]
-    for size in sizes:
-        resize(page, window(size))
+    for size in turned_to_each(page, sizes):
         with failing_at(size):
             assert_one_row_each(page, [3, 4], least=26)
             assert fits_the_width(page)
@@ -545,8 +544,7 @@ def test_each_seat_s_melds_keep_one_row_on_laptops(
         page.add_init_script(LARGE_SETTING)
     match = plant_played(page, base_url, sizes[0], 64, seed=7)
     assert sorted(seat for _, seat in seat_view(match, 0).table) == [0] * 6 + [1] * 3
-    for size in sizes:
-        resize(page, window(size))
+    for size in turned_to_each(page, sizes):
         with failing_at(size):
             tops = page.evaluate(
                 """[...document.querySelectorAll(".mj-seat")].map((seat) =>
@@ -574,8 +572,7 @@ def test_a_hinted_addition_and_the_discard_share_a_row_on_small_phones(
     assert len(seat_view(match, 0).table) == 7
     page.emulate_media(reduced_motion="reduce")  # the hinted button holds still
     page.click("#hint-button")
-    for size in sizes:  # the hint shown, the window turned to each size
-        resize(page, window(size))
+    for size in turned_to_each(page, sizes):  # the hint shown, the window turned to each size
         with failing_at(size):
             expect(page.locator("#hint-line")).to_be_visible()
             expect(page.locator("#prompt")).to_be_hidden()
@@ -726,8 +723,7 @@ def test_large_cards_grow_the_hand_and_the_table_still_fits(
     plant_played(page, base_url, sizes[0], 38)
     click_action(page, "stock")
     expect(page.locator("#hand .card")).to_have_count(10)
-    for size in sizes:  # the card drawn, the window turned to each size
-        resize(page, window(size))
+    for size in turned_to_each(page, sizes):  # the card drawn, the window turned to each size
         with failing_at(size):
             assert fits_the_height(page)
             tops = page.locator("#hand .card").evaluate_all(

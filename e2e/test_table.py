@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +24,7 @@ from player import (
     saved,
     take_turn,
     tap,
+    turned_to_each,
     wait_idle,
     window,
 )
@@ -535,19 +536,6 @@ def assert_the_tallest_table_fits(page: Page) -> None:
     assert fits_the_width(page), size
     for part in ("#opp-cards", "#stock", "#pile", "#hint-line", "#controls", "#hand"):
         assert within_the_window(page, part), (part, size)
-
-
-def turned_to_each(
-    page: Page, sizes: list[ViewportSize], check: Callable[[Page], None] | None = None
-) -> Iterator[ViewportSize]:
-    """Turn the window of ``page``, opened at the first of ``sizes``, to each of them in turn
-    (a boot of the page costs a core 3 s; a resize refits what a boot fits), yielding each
-    size once ``check``, if any, has passed at it."""
-    for size in sizes:
-        resize(page, size)
-        if check:
-            check(page)
-        yield size
 
 
 def tallest_table_at_each(
