@@ -177,7 +177,6 @@ function show(next, animated = true) {
   const over = state.view.phase === "hand_over" || state.view.phase === "match_over";
   box.hidden = !over;
   if (over) {
-    placeShowdown();
     drawShowdown(box, state, endButton(), ms);
   } else {
     box.replaceChildren();
@@ -189,8 +188,9 @@ function show(next, animated = true) {
 }
 
 /**
- * Put the hand's end just under the menu bar, so the menu stays in reach: again whenever
- * the bar's height changes (a window turned or resized, another language), as it wraps.
+ * Put the hand's end just under the menu bar, so the menu stays in reach: once when the
+ * page starts (the observer's first call) and again whenever the bar's height changes (a
+ * window turned or resized, another language), as it wraps.
  */
 function placeShowdown() {
   const bar = document.querySelector(".bar");
