@@ -359,8 +359,8 @@ def step_pytest_finish(ctx: Context) -> None:
 
 def step_pyodide_start(ctx: Context) -> None:
     """Start the tests inside Pyodide under Node, against the freshly built wheel, in the
-    background, beside the CPython tests and the browser tests (``step_pyodide_finish``
-    waits for it): it keeps one core busy for as long as the CPython tests take.
+    background, beside the site build, the CPython tests and the browser tests
+    (``step_pyodide_finish`` waits for it).
     """
     require_tool("node", "to run the tests in Pyodide (or skip them with --fast)")
     ensure_node_modules()
@@ -440,9 +440,15 @@ def ensure_chromium() -> None:
     )
 
 
+def step_wheel(ctx: Context) -> None:
+    """Build the wheel that the Pyodide tests install and the site publishes."""
+    ginrummy_wheel(ctx)
+
+
 def step_site(ctx: Context) -> None:
-    """Build the wheel and the site the browser tests play (the Pyodide tests take the
-    same wheel), before the test runs start beside each other."""
+    """Build the site the browser tests play, from this run's wheel, beside the Pyodide
+    tests: the site build leaves a core idle for about a minute (npm, one Node process at
+    a time), which the Pyodide run, started before it, fills."""
     ensure_chromium()
     build_site(ctx.python, wheel=ginrummy_wheel(ctx))
 
@@ -467,8 +473,9 @@ TEST_STEPS: list[Step] = [
     Step("ruff check", step_ruff_check),
     Step("ruff format --check", step_ruff_format),
     Step("mypy --strict", step_mypy),
-    Step("build the wheel and the site", step_site, in_fast=False),
+    Step("build the wheel", step_wheel, in_fast=False),
     Step("pytest (Pyodide under Node), started beside the next steps", step_pyodide_start, False),
+    Step("build the site", step_site, in_fast=False),
     Step("pytest (CPython), beside the browser tests unless --fast", step_pytest),
     Step("pytest e2e (the page in Chromium)", step_e2e, in_fast=False),
     Step("pytest (CPython), waited for", step_pytest_finish, in_fast=False),
@@ -476,7 +483,8 @@ TEST_STEPS: list[Step] = [
 ]
 """The stages of ``test``, in order; the first failure stops the run (and what runs in the
 background). The three test runs go side by side: the CPython and Pyodide ones, at a
-lower priority, fill the time the browser tests leave a core idle."""
+lower priority, fill the time the browser tests leave a core idle; the Pyodide run, which
+needs only the wheel, starts before the site build and fills the core it leaves idle."""
 
 
 def test_options(parser: argparse.ArgumentParser) -> None:

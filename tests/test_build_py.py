@@ -122,7 +122,9 @@ def test_the_cpython_tests_run_beside_the_browser_tests_and_alone_with_fast(
     build = build_py()
     steps = [step.run for step in build.TEST_STEPS]
     assert (
-        steps.index(build.step_pyodide_start)
+        steps.index(build.step_wheel)
+        < steps.index(build.step_pyodide_start)
+        < steps.index(build.step_site)  # the Pyodide run fills the core the site build leaves
         < steps.index(build.step_pytest)
         < steps.index(build.step_e2e)
         < steps.index(build.step_pytest_finish)
