@@ -168,6 +168,13 @@ def finish(job: Background) -> None:
         raise exit_error(job.shown, code)
 
 
+def finish_background(ctx: Context, name: str) -> None:
+    """``finish`` the background job ``name`` of ``ctx``; it leaves ``ctx.background`` only
+    once it has ended, so that a run stopped while it waits (CI's time limit) stops it too."""
+    finish(ctx.background[name])
+    del ctx.background[name]
+
+
 def run_module(python: Path, module: str, *args: str | Path) -> None:
     """Run ``python -P -m module args`` like ``run``.
 
@@ -354,7 +361,7 @@ def step_pytest(ctx: Context) -> None:
 
 def step_pytest_finish(ctx: Context) -> None:
     """Wait for the tests on CPython to end and show their output."""
-    finish(ctx.background.pop("cpython"))
+    finish_background(ctx, "cpython")
 
 
 def step_pyodide_start(ctx: Context) -> None:
@@ -372,7 +379,7 @@ def step_pyodide_start(ctx: Context) -> None:
 
 def step_pyodide_finish(ctx: Context) -> None:
     """Wait for the tests inside Pyodide to end and show their output."""
-    finish(ctx.background.pop("pyodide"))
+    finish_background(ctx, "pyodide")
 
 
 def ginrummy_wheel(ctx: Context) -> Path:

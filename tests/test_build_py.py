@@ -143,9 +143,19 @@ def test_the_cpython_tests_run_beside_the_browser_tests_and_alone_with_fast(
     assert len(ran) == 1 and "pytest" in ran[0] and ran[0][ran[0].index("-n") + 1] == "auto"
 
 
-def test_a_stopped_run_stops_what_runs_in_the_background(tmp_path: Path) -> None:
+WAITS = {
+    "another step": "time.sleep(60)",
+    "the step waiting for it": "build.finish_background(ctx, 'sleeper')",
+}
+"""What ``build.py test`` runs when it is stopped: a step after the one that started the
+background job, or the step that waits for that job to end."""
+
+
+@pytest.mark.parametrize("waiting", list(WAITS))
+def test_a_stopped_run_stops_what_runs_in_the_background(tmp_path: Path, waiting: str) -> None:
     """CI's time limit stops ``build.py test`` with SIGTERM: the test runs it started
-    beside the browser tests stop with it, not left running."""
+    beside the browser tests stop with it, not left running, also while it waits for them
+    (a run stopped there left the CPython tests running: they were no longer listed)."""
     pid_file = tmp_path / "pid"
     script = f"""
 import sys, time, importlib.util
@@ -160,8 +170,10 @@ def start_sleeper(ctx):
     open({str(pid_file)!r}, "w").write(str(job.process.pid))
 
 build.ensure_venv = lambda: build.Path(sys.executable)
-wait = build.Step("wait", lambda ctx: time.sleep(60))
-build.TEST_STEPS = [build.Step("sleeper", start_sleeper), wait]
+def wait(ctx):
+    {WAITS[waiting]}
+
+build.TEST_STEPS = [build.Step("sleeper", start_sleeper), build.Step("wait", wait)]
 build.cmd_test(build.argparse.Namespace(fast=False, k=None))
 """
     runner = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.DEVNULL)
