@@ -24,10 +24,10 @@ from player import (
     play_to,
     poll,
     quick_hand_seed,
-    resize,
     saved,
     store_once,
     take_turn,
+    turned_to_each,
     wait_idle,
     website,
 )
@@ -513,8 +513,7 @@ def test_screenshots(page: Page, base_url: str, artifacts: Path) -> None:
     if phase(page) == "draw":
         click_action(page, "stock")
     page.mouse.move(1, 1)  # no card raised by a hover
-    for name in ("phone", "desktop"):
-        resize(page, name)
+    for name in turned_to_each(page, ["phone", "desktop"]):
         poll(page, "document.getAnimations().length === 0")  # no eval under the page's CSP
         page.screenshot(path=str(artifacts / f"{name}-table.png"))
         box = page.locator("#hand").bounding_box()
