@@ -13,8 +13,12 @@ Each candidate is played to the end of the hand on the same guesses of the hidde
 (``search``; ``playout.sample_deal``: the other hand and the stock, consistent with
 everything its seat has seen, never the true cards), both seats playing on as a cheaper
 hard (``playout.Playout``). A knock ends the hand at once: it is scored against each
-guessed hand with its lay-offs, plus hard's score margin. Hard's own choice stands unless
-a rival's average points beat it by more than the play-outs' noise (``search.choose``).
+guessed hand with its lay-offs. Each guess's result is valued as the expert's chance of
+winning the game from the scores after the hand (``win_table``: the match's scores in
+its view, the hand's points to each seat, and who deals next); where the rules have no
+table (a match by hands won), or with ``win_table`` off, as the hand's points less the
+other's, plus hard's score margin for a knock. Hard's own choice stands unless a rival's
+average value beats it by more than the play-outs' noise (``search.choose``).
 
 With a fixed number of guesses (``deals``) a seed replays a game exactly; ``seconds``
 adds a clock (for the page) that stops the search early. What was tried to make the
@@ -23,15 +27,20 @@ opponent stronger, with its figures: ``docs/opponent.md``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from ..actions import Action, Kind
 from ..melds import Arrangement
+from ..scoring import DEAD_HAND, HandScore, Outcome
 from .baseline import view_rng
 from .decision import Decision
 from .heuristic import HARD, Context, HeuristicPlayer, knock_key
 from .playout import Playout
 from .search import Candidate, choose, search
+from .value import position_value
+from .win_table import deals_next, table_for
 
 EXPERT = replace(HARD, name="expert")
 """The expert's style: hard's knobs (the search is on top)."""
@@ -50,6 +59,8 @@ a hand that has drawn and thrown a while is better than a random one."""
 
 Move = tuple[int, Arrangement | None]
 """A candidate after a draw: the card thrown, and the melds laid down (None: play on)."""
+Valuer = Callable[[HandScore], float]
+"""Values a hand's score (seat 0 the searching seat) as the chance of winning the game."""
 
 
 class ExpertPlayer(HeuristicPlayer):
@@ -61,24 +72,61 @@ class ExpertPlayer(HeuristicPlayer):
         deals: int = DEALS,
         seconds: float | None = None,
         discards: int = DISCARDS,
+        win_table: bool = True,
+        learned: bool = False,
     ) -> None:
         """Make the expert; ``seed`` fixes its choices, ``deals`` is the most guesses per
         search, ``seconds`` an optional clock per search, ``discards`` how many of hard's
-        best discards it searches."""
+        best discards it searches; ``win_table`` off values a hand by its points (and
+        hard's score margin) in place of the chance of winning the game; ``learned`` off
+        plays every play-out to the hand's end, where the learned value
+        (``value.position_value``) ends it after its turns as hard, under the rules it fits."""
         super().__init__(EXPERT, seed)
         self.deals = deals
         self.seconds = seconds
         self.discards = discards
+        self.win_table = win_table
+        self.learned = learned
 
     def _playout(self, ctx: Context) -> Playout:
         """Return the play-out engine for this decision's rules."""
         view = ctx.view
-        return Playout(view.rules, ctx.tables, ctx.shape, ctx.melder, ctx.limit, view.doubled)
+        learned = position_value() if self.learned else None
+        value = learned if learned is not None and learned.fits(view.rules) else None
+        return Playout(
+            view.rules, ctx.tables, ctx.shape, ctx.melder, ctx.limit, view.doubled, value=value
+        )
+
+    def _valuer(self, ctx: Context) -> Valuer | None:
+        """Return how this decision values a hand's score: the seat's chance of winning
+        the game from the scores after it (``win_table``), or None to count its points
+        (``win_table`` off, or rules with no table)."""
+        view = ctx.view
+        rules = view.rules
+        found = table_for(rules) if self.win_table else None
+        scores: dict[str, Any] = view.scores
+        games = [game for game in scores.get("games", []) if not game.get("over")]
+        if found is None or not games:
+            return None
+        table, scale = found
+        totals = games[0].get("totals", [0, 0])
+        mine, theirs = totals[view.seat], totals[1 - view.seat]
+        dealer = 0 if view.dealer == view.seat else 1  # the play-outs' seats: 0 is this one
+        target = rules.target
+
+        def value(score: HandScore) -> float:
+            own, other = mine + score.points[0], theirs + score.points[1]
+            if own >= target or other >= target:
+                return float(own > other or (own == other and score.winner == 0))
+            after = deals_next(rules, dealer, score.winner, score.outcome is Outcome.DEAD)
+            return table.probability(own * scale, other * scale, after == 0)
+
+        return value
 
     def _search(
         self, ctx: Context, candidates: list[Candidate], playout: Playout
-    ) -> list[list[int]]:
-        """Return the candidates' points on this decision's guesses."""
+    ) -> list[list[float]]:
+        """Return the candidates' values on this decision's guesses."""
         know = ctx.know
         rng = view_rng(self.seed, ctx.view, "expert")
         extra = min(int(know.opponent_draws * EXTRA + 0.5), 8)
@@ -98,13 +146,19 @@ class ExpertPlayer(HeuristicPlayer):
             return hard
         playout = self._playout(ctx)
         dead = sum(1 << card for card in ctx.view.discards)
+        value = self._valuer(ctx)
 
-        def take(other: int, stock: list[int]) -> int:
-            return playout.play([hand | 1 << top, other], stock, None, dead & ~(1 << top), 0, top)
+        def take(other: int, stock: list[int]) -> float:
+            hands = [hand | 1 << top, other]
+            if value is None:
+                return playout.play(hands, stock, None, dead & ~(1 << top), 0, top)
+            return value(playout.play_score(hands, stock, None, dead & ~(1 << top), 0, top))
 
-        def draw(other: int, stock: list[int]) -> int:
-            drawn = hand | 1 << stock.pop()
-            return playout.play([drawn, other], stock, top, dead, 0)
+        def draw(other: int, stock: list[int]) -> float:
+            hands = [hand | 1 << stock.pop(), other]
+            if value is None:
+                return playout.play(hands, stock, top, dead, 0)
+            return value(playout.play_score(hands, stock, top, dead, 0))
 
         points = self._search(ctx, [take, draw], playout)
         return choose(points, 0 if hard else 1) == 0
@@ -127,10 +181,13 @@ class ExpertPlayer(HeuristicPlayer):
             moves.append((action.card or 0, None))
             base = len(moves) - 1
         playout = self._playout(ctx)
-        played = self._search(ctx, [self._candidate(ctx, playout, move) for move in moves], playout)
-        points = [
-            self._with_margin(ctx, row, move) for row, move in zip(played, moves, strict=True)
-        ]
+        value = self._valuer(ctx)
+        candidates = [self._candidate(ctx, playout, move, value) for move in moves]
+        points = self._search(ctx, candidates, playout)
+        if value is None:
+            points = [
+                self._with_margin(ctx, row, move) for row, move in zip(points, moves, strict=True)
+            ]
         chosen = choose(points, base)
         if chosen == base:
             return hard
@@ -138,7 +195,8 @@ class ExpertPlayer(HeuristicPlayer):
         if arrangement is None:
             if action.kind is Kind.KNOCK:
                 mean = sum(points[base]) / len(points[base])
-                ctx.hold_key = "hold_undercut" if mean < 0 else "hold_gin"
+                nothing = 0.0 if value is None else value(DEAD_HAND)  # a hand nobody scores
+                ctx.hold_key = "hold_undercut" if mean < nothing else "hold_gin"
             return self._discard_reason(ctx, hand, card, options)
         key = knock_key(view.stock_count)
         return self._knock_decision(ctx, card, arrangement.count, arrangement, key)
@@ -174,7 +232,7 @@ class ExpertPlayer(HeuristicPlayer):
                 return index
         return None
 
-    def _with_margin(self, ctx: Context, points: list[int], move: Move) -> list[float]:
+    def _with_margin(self, ctx: Context, points: Sequence[float], move: Move) -> list[float]:
         """Return a knock's ``points`` plus hard's score margin for its mean (a knock that
         wins the game, or ends a hand before the other nears the target, is worth more);
         a discard's as they are."""
@@ -183,21 +241,27 @@ class ExpertPlayer(HeuristicPlayer):
             margin = self._score_margin(ctx, sum(points) / len(points))
         return [value + margin for value in points]
 
-    def _candidate(self, ctx: Context, playout: Playout, move: Move) -> Candidate:
+    def _candidate(
+        self, ctx: Context, playout: Playout, move: Move, value: Valuer | None = None
+    ) -> Candidate:
         """Return the play-out of ``move``: a knock scored at once, or a discard played to
-        the end of the hand."""
+        the end of the hand; its result valued by ``value`` (None: the points)."""
         card, arrangement = move
         rest = ctx.view.hand & ~(1 << card)
         if arrangement is not None:
             melds = arrangement.melds
 
-            def knock(other: int, _stock: list[int]) -> int:
-                return playout.go_out(0, [rest, other], melds)
+            def knock(other: int, _stock: list[int]) -> float:
+                if value is None:
+                    return playout.go_out(0, [rest, other], melds)
+                return value(playout.go_out_score(0, [rest, other], melds))
 
             return knock
         dead = sum(1 << pile for pile in ctx.view.discards) | 1 << card
 
-        def play_on(other: int, stock: list[int]) -> int:
-            return playout.play([rest, other], stock, card, dead, 1)
+        def play_on(other: int, stock: list[int]) -> float:
+            if value is None:
+                return playout.play([rest, other], stock, card, dead, 1)
+            return value(playout.play_score([rest, other], stock, card, dead, 1))
 
         return play_on

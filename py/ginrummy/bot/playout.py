@@ -16,7 +16,8 @@ every card the seat has not seen equally likely to come, without hard's reading 
 other hand). A seat goes gin when it can and knocks only once the stock is down to
 ``HOLD_UNTIL`` cards, as hard does (it plays for gin: in hard against hard most hands end
 in gin); with ``quick`` set, the other seat knocks as soon as it can instead. The result
-is the hand's points for seat 0 (the searching seat), less the other's.
+is the hand's points for seat 0 (the searching seat), less the other's (``play``), or the
+hand's whole score, who won and each seat's points (``play_score``).
 
 >>> from ginrummy.match import Match
 >>> from ginrummy.view import seat_view
@@ -40,12 +41,13 @@ import random
 from ..cards import DECK_SIZE, FULL_DECK, SUIT_MASK
 from ..melds import Melder
 from ..rules import Rules
-from ..scoring import Outcome, score_hand
+from ..scoring import DEAD_HAND, HandScore, Outcome, score_hand
 from ..showdown import takes_layoffs
 from ..state import DEAD_STOCK
 from .heuristic import HARD, READY, Style
 from .knowledge import Knowledge
 from .tables import DeadwoodTables, set_choices, trip_ranks
+from .value import PositionValue
 
 HOLD_UNTIL = 5
 """Stock left from which a play-out's seats knock as soon as they can; before that they
@@ -162,12 +164,15 @@ class Playout:
         quick: bool = False,
         style: Style = HARD,
         hard_turns: int = HARD_TURNS,
+        value: PositionValue | None = None,
     ) -> None:
         """Set up for ``rules`` with knock ``limit`` (0: gin only) and the spade doubling.
 
         ``tables`` count deadwood in points; ``shape`` are the tables hands are valued with
         (hard's: the same, or under a low knock limit, tables that count cards). With
-        ``quick``, the other seat knocks as soon as it can.
+        ``quick``, the other seat knocks as soon as it can. With a learned ``value``, a
+        hand still on after ``hard_turns`` turns ends there, with the score the value
+        expects of it (``estimated_score``), instead of being played out card by card.
         """
         self.rules = rules
         self.tables = tables
@@ -178,6 +183,7 @@ class Playout:
         self.quick = quick
         self.style = style
         self.hard_turns = hard_turns
+        self.value = value
 
     def least_discard(self, hand: int, kept: int = 0) -> tuple[int, int]:
         """Return ``(card, deadwood left)``: the discard leaving the least, highest on a tie,
@@ -227,6 +233,14 @@ class Playout:
         ``hands[knocker]`` is its ten cards after the discard; ``melds`` the melds it lays
         down (None: its best arrangement's).
         """
+        points = self.go_out_score(knocker, hands, melds).points
+        return points[0] - points[1]
+
+    def go_out_score(
+        self, knocker: int, hands: list[int], melds: tuple[int, ...] | None = None
+    ) -> HandScore:
+        """Return the hand's score (seat 0 the searching seat) when ``knocker`` goes out
+        with ``hands``, as ``go_out`` counts it: who won and each seat's points."""
         melder = self.melder
         own, other = hands[knocker], hands[1 - knocker]
         count = self.tables.deadwood(own)
@@ -245,7 +259,26 @@ class Playout:
             defender_count=defender,
             doubled=self.doubled,
         )
-        return score.points[0] - score.points[1]
+        return score
+
+    def estimated_score(
+        self, seat: int, hands: list[int], stock: list[int], top: int | None
+    ) -> HandScore:
+        """Return the score the learned ``value`` expects of the hand from here, ``seat``
+        about to draw: a win by the expected margin for seat 0 or seat 1, rounded to a
+        point (a dead hand when that is 0), doubled where the hand is."""
+        assert self.value is not None
+        mask = 0
+        for card in stock:
+            mask |= 1 << card
+        mover, other = hands[seat], hands[1 - seat]
+        expected = self.value.estimate(self.tables, self.limit, mover, other, mask, top)
+        margin = round(expected * (2 if self.doubled else 1) * (1 if seat == 0 else -1))
+        if not margin:
+            return DEAD_HAND
+        return HandScore(
+            Outcome.KNOCK, 0 if margin > 0 else 1, (max(margin, 0), max(-margin, 0)), ()
+        )
 
     def play(
         self,
@@ -257,6 +290,23 @@ class Playout:
         taken: int | None = None,
     ) -> int:
         """Play the hand to its end and return seat 0's points less seat 1's.
+
+        See ``play_score``, which this counts the points of.
+        """
+        points = self.play_score(hands, stock, top, dead, to_move, taken).points
+        return points[0] - points[1]
+
+    def play_score(
+        self,
+        hands: list[int],
+        stock: list[int],
+        top: int | None,
+        dead: int,
+        to_move: int,
+        taken: int | None = None,
+    ) -> HandScore:
+        """Play the hand to its end and return its score (``DEAD_HAND`` when nobody goes
+        out): who won it and each seat's points, seat 0 the searching seat.
 
         ``hands`` (changed in place) are the two seats' cards, ``stock`` the stock top
         last (popped), ``top`` the face-up card and ``dead`` the discard pile as a mask
@@ -270,6 +320,8 @@ class Playout:
         for turn in range(MAX_TURNS):
             hand = hands[seat]
             if not drawn:
+                if turn >= self.hard_turns and self.value is not None:
+                    return self.estimated_score(seat, hands, stock, top)
                 if top is not None and self.takes(hand, tables.deadwood(hand), top):
                     hand |= 1 << top
                     dead &= ~(1 << top)
@@ -289,10 +341,10 @@ class Playout:
             if count <= limit and (
                 count == 0 or len(stock) <= HOLD_UNTIL or (seat == 1 and self.quick)
             ):
-                return self.go_out(seat, hands)
+                return self.go_out_score(seat, hands)
             if len(stock) <= DEAD_STOCK:
-                return 0
+                return DEAD_HAND
             top = card
             dead |= 1 << card
             seat = 1 - seat
-        return 0  # two seats passing cards back and forth: call it a dead hand
+        return DEAD_HAND  # two seats passing cards back and forth: call it a dead hand

@@ -33,13 +33,16 @@ At 8 guesses a decision (a slow check run cut short by a fault), one standard er
 changed 0.174 of the expert's decisions from hard's over 10 deals, two changed 0.041 over
 13 (``tools/expert_check.py``)."""
 
-Candidate = Callable[[int, list[int]], int]
+Candidate = Callable[[int, list[int]], float]
 """A move to search: given a guess (the other hand, the stock top last, the caller's
-own copy), its points for the searching seat less the other's at the end of the hand."""
+own copy), its value at the end of the hand for the searching seat: its points less the
+other's, or its chance of winning the game from the scores after the hand (the expert
+with its ``win_table``). ``CONFIDENCE`` is counted in standard errors, so it holds for
+either."""
 
 
 def overrides(own: Sequence[float], other: Sequence[float]) -> bool:
-    """Return whether the points of ``other`` beat those of ``own``, guess by guess,
+    """Return whether the values of ``other`` beat those of ``own``, guess by guess,
     by more than ``CONFIDENCE`` standard errors of their mean difference.
 
     >>> overrides([0, 0, 0, 0], [2, 3, 1, 2]), overrides([0, 0, 0, 0], [9, -8, 7, -6])
@@ -53,7 +56,7 @@ def overrides(own: Sequence[float], other: Sequence[float]) -> bool:
 
 
 def choose(points: Sequence[Sequence[float]], base: int) -> int:
-    """Return the index of the candidate to play: the one with the most points on
+    """Return the index of the candidate to play: the one with the highest value on
     average, if it ``overrides`` the ``base`` candidate (the heuristic's choice), else
     ``base``."""
     means = [sum(row) / len(row) for row in points]
@@ -71,14 +74,14 @@ def search(
     deals: int,
     extra: int,
     seconds: float | None = None,
-) -> list[list[int]]:
-    """Return each candidate's points, guess by guess, on the same guesses.
+) -> list[list[float]]:
+    """Return each candidate's value, guess by guess, on the same guesses.
 
     Guesses come from ``sample_deal(know, rng, playout, extra)``: the seat's own view,
     never the true cards. At most ``deals`` guesses; with ``seconds``, no more once that
     much time has passed (and at least ``LEAST_DEALS``).
     """
-    points: list[list[int]] = [[] for _ in candidates]
+    points: list[list[float]] = [[] for _ in candidates]
     deadline = None if seconds is None else time.perf_counter() + seconds
     for index in range(deals):
         if deadline is not None and index >= LEAST_DEALS and time.perf_counter() > deadline:
