@@ -482,7 +482,7 @@ TEST_STEPS: list[Step] = [
     Step("mypy --strict", step_mypy),
     Step("build the wheel", step_wheel, in_fast=False),
     Step("pytest (Pyodide under Node), started beside the next steps", step_pyodide_start, False),
-    Step("build the site", step_site, in_fast=False),
+    Step("the site the browser tests play", step_site, in_fast=False),
     Step("pytest (CPython), beside the browser tests unless --fast", step_pytest),
     Step("pytest e2e (the page in Chromium)", step_e2e, in_fast=False),
     Step("pytest (CPython), waited for", step_pytest_finish, in_fast=False),
