@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import sys
@@ -13,7 +12,7 @@ import pytest
 
 from deals import make_deck, piled, play_views
 from ginrummy.bot import LEVELS, make_player
-from ginrummy.bot.expert import ExpertPlayer
+from ginrummy.bot.expert import ExpertPlayer, net_points
 from ginrummy.bot.heuristic import HARD, HeuristicPlayer, make_style
 from ginrummy.bot.knowledge import Knowledge
 from ginrummy.bot.mahjong import FlowPlayer
@@ -26,6 +25,7 @@ from ginrummy.melds import Melder
 from ginrummy.rules import STANDARD, AceMode, Rules, find_rules
 from ginrummy.state import melder_for
 from ginrummy.view import SeatView, seat_view
+from tooling import tool
 
 
 def deal(
@@ -162,10 +162,10 @@ def test_a_playout_scores_gin_as_the_rules_do() -> None:
     playout = plain_playout()
     gin = parse_mask("As 2s 3s 7h 8h 9h Tc Jc Qc Kc")
     loose = parse_mask("2d 4d 6d 8d Td 3c 5c 7c 9c 4h")  # 2+4+6+8+10+3+5+7+9+4 = 58
-    assert playout.go_out(0, [gin, loose]) == 25 + 58
-    assert playout.go_out(1, [loose, gin]) == -(25 + 58)
+    assert net_points(playout.go_out_score(0, [gin, loose])) == 25 + 58
+    assert net_points(playout.go_out_score(1, [loose, gin])) == -(25 + 58)
     doubled = plain_playout(doubled=True)
-    assert doubled.go_out(0, [gin, loose]) == 2 * (25 + 58)
+    assert net_points(doubled.go_out_score(0, [gin, loose])) == 2 * (25 + 58)
 
 
 def test_a_playout_lets_the_defender_lay_off_on_gin_when_the_rules_do() -> None:
@@ -175,7 +175,7 @@ def test_a_playout_lets_the_defender_lay_off_on_gin_when_the_rules_do() -> None:
     playout = plain_playout(german)
     gin = parse_mask("As 2s 3s 7h 8h 9h Tc Jc Qc Kc")
     loose = parse_mask("2d 4d 6d 8d Td 3c 5c 7c 9c 4s")  # 2+4+6+8+10+3+5+7+9+4 = 58
-    assert playout.go_out(0, [gin, loose]) == 20 + 45
+    assert net_points(playout.go_out_score(0, [gin, loose])) == 20 + 45
 
 
 def test_a_playout_ends_the_hand() -> None:
@@ -186,7 +186,7 @@ def test_a_playout_ends_the_hand() -> None:
         deck = list(range(52))
         rng.shuffle(deck)
         hands = [sum(1 << c for c in deck[:10]), sum(1 << c for c in deck[10:20])]
-        result = playout.play(hands, deck[21:], deck[20], 1 << deck[20], 0)
+        result = net_points(playout.play_score(hands, deck[21:], deck[20], 1 << deck[20], 0))
         assert hands[0].bit_count() == hands[1].bit_count() == 10
         results.append(result)
     assert any(r > 0 for r in results) and any(r < 0 for r in results)
@@ -203,12 +203,13 @@ def test_a_playout_holds_for_gin_unless_the_other_seat_is_quick() -> None:
     for seat, playout in ((0, plain_playout()), (1, plain_playout())):
         stock = list(junk)
         hands = [knocker, loose] if seat == 0 else [loose, knocker]
-        points = playout.play(hands, stock, None, 0, seat)
+        points = net_points(playout.play_score(hands, stock, None, 0, seat))
         assert points > 0 if seat == 0 else points < 0
         assert len(stock) in (HOLD_UNTIL, HOLD_UNTIL - 1)
         assert hands[seat] == parse_mask("As 2s 3s 7h 8h 9h Tc Jc Qc 3d")
     stock = list(junk)
-    assert plain_playout(quick=True).play([loose, knocker], stock, None, 0, 1) < 0
+    quick = plain_playout(quick=True)
+    assert net_points(quick.play_score([loose, knocker], stock, None, 0, 1)) < 0
     assert len(stock) == len(junk) - 1
 
 
@@ -304,21 +305,11 @@ def test_expert_plays_a_hand_under_every_kind_of_rules(preset: str) -> None:
     assert match.hand.over
 
 
-def load_expert_check() -> Any:
-    """Return the slow check's script as a module."""
-    path = Path(__file__).resolve().parent.parent / "tools" / "expert_check.py"
-    spec = importlib.util.spec_from_file_location("expert_check", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.skipif(sys.platform == "emscripten", reason="tools/ run on CPython")
 def test_the_slow_check_keeps_each_deal_and_resumes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    check = load_expert_check()
+    check = tool("expert_check")
     out = tmp_path / "check.jsonl"
     settings = ["--deals", "2", "--hard-turns", "0", "--discards", "2", "--out", str(out)]
     # its expert searches its guesses with no clock

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -24,6 +22,7 @@ from ginrummy.rules import STANDARD, find_rules
 from ginrummy.state import Phase
 from ginrummy.view import seat_view
 from test_bot_fair import hidden_of, redeal_hidden
+from tooling import tool
 
 TABLES = deadwood_tables(False, 1)
 NEAR_GIN = parse_mask("As 2s 3s 7h 8h 9h Tc Jc Qc Kd")  # deadwood 10 (the king): a knock
@@ -74,19 +73,9 @@ def test_the_weights_name_their_features_and_beat_the_deadwood_alone() -> None:
     assert MADE["held_out_r2_value"] > MADE["held_out_r2_deadwood_difference"] > 0
 
 
-def load_train_value() -> Any:
-    """Return ``tools/train_value.py`` as a module."""
-    path = Path(__file__).resolve().parent.parent / "tools" / "train_value.py"
-    spec = importlib.util.spec_from_file_location("train_value", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.skipif(sys.platform == "emscripten", reason="tools/ run on CPython")
 def test_least_squares_finds_the_line_that_made_the_points() -> None:
-    train = load_train_value()
+    train = tool("train_value")
     # y = 3 + 2 a - b, exactly: the normal equations give back 3, 2 and -1.
     xs = [[1.0, a, b] for a in (0.0, 1.0, 2.0, 5.0) for b in (1.0, -3.0, 4.0)]
     ys = [3 + 2 * x[1] - x[2] for x in xs]
@@ -98,7 +87,7 @@ def test_least_squares_finds_the_line_that_made_the_points() -> None:
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="tools/ run on CPython")
 def test_a_deal_s_positions_are_what_each_seat_faced_and_what_it_got(tmp_path: Path) -> None:
-    train = load_train_value()
+    train = tool("train_value")
     rows = train.play_deal("oklahoma", 7)
     assert rows
     nets: set[int] = set()

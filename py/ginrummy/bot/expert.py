@@ -60,7 +60,14 @@ a hand that has drawn and thrown a while is better than a random one."""
 Move = tuple[int, Arrangement | None]
 """A candidate after a draw: the card thrown, and the melds laid down (None: play on)."""
 Valuer = Callable[[HandScore], float]
-"""Values a hand's score (seat 0 the searching seat) as the chance of winning the game."""
+"""Values a hand's score (seat 0 the searching seat): its points (``net_points``) or the
+chance of winning the game after it (``ExpertPlayer._valuer``)."""
+
+
+def net_points(score: HandScore) -> float:
+    """Return seat 0's points less seat 1's in ``score``: a hand's value without a table
+    (hard's score margin is added to a knock's after the search)."""
+    return score.points[0] - score.points[1]
 
 
 class ExpertPlayer(HeuristicPlayer):
@@ -146,18 +153,14 @@ class ExpertPlayer(HeuristicPlayer):
             return hard
         playout = self._playout(ctx)
         dead = sum(1 << card for card in ctx.view.discards)
-        value = self._valuer(ctx)
+        value = self._valuer(ctx) or net_points
 
         def take(other: int, stock: list[int]) -> float:
             hands = [hand | 1 << top, other]
-            if value is None:
-                return playout.play(hands, stock, None, dead & ~(1 << top), 0, top)
             return value(playout.play_score(hands, stock, None, dead & ~(1 << top), 0, top))
 
         def draw(other: int, stock: list[int]) -> float:
             hands = [hand | 1 << stock.pop(), other]
-            if value is None:
-                return playout.play(hands, stock, top, dead, 0)
             return value(playout.play_score(hands, stock, top, dead, 0))
 
         points = self._search(ctx, [take, draw], playout)
@@ -181,10 +184,10 @@ class ExpertPlayer(HeuristicPlayer):
             moves.append((action.card or 0, None))
             base = len(moves) - 1
         playout = self._playout(ctx)
-        value = self._valuer(ctx)
+        value = self._valuer(ctx) or net_points
         candidates = [self._candidate(ctx, playout, move, value) for move in moves]
         points = self._search(ctx, candidates, playout)
-        if value is None:
+        if value is net_points:
             points = [
                 self._with_margin(ctx, row, move) for row, move in zip(points, moves, strict=True)
             ]
@@ -195,7 +198,7 @@ class ExpertPlayer(HeuristicPlayer):
         if arrangement is None:
             if action.kind is Kind.KNOCK:
                 mean = sum(points[base]) / len(points[base])
-                nothing = 0.0 if value is None else value(DEAD_HAND)  # a hand nobody scores
+                nothing = value(DEAD_HAND)  # a hand nobody scores
                 ctx.hold_key = "hold_undercut" if mean < nothing else "hold_gin"
             return self._discard_reason(ctx, hand, card, options)
         key = knock_key(view.stock_count)
@@ -242,26 +245,22 @@ class ExpertPlayer(HeuristicPlayer):
         return [value + margin for value in points]
 
     def _candidate(
-        self, ctx: Context, playout: Playout, move: Move, value: Valuer | None = None
+        self, ctx: Context, playout: Playout, move: Move, value: Valuer = net_points
     ) -> Candidate:
         """Return the play-out of ``move``: a knock scored at once, or a discard played to
-        the end of the hand; its result valued by ``value`` (None: the points)."""
+        the end of the hand; its result valued by ``value``."""
         card, arrangement = move
         rest = ctx.view.hand & ~(1 << card)
         if arrangement is not None:
             melds = arrangement.melds
 
             def knock(other: int, _stock: list[int]) -> float:
-                if value is None:
-                    return playout.go_out(0, [rest, other], melds)
                 return value(playout.go_out_score(0, [rest, other], melds))
 
             return knock
         dead = sum(1 << pile for pile in ctx.view.discards) | 1 << card
 
         def play_on(other: int, stock: list[int]) -> float:
-            if value is None:
-                return playout.play([rest, other], stock, card, dead, 1)
             return value(playout.play_score([rest, other], stock, card, dead, 1))
 
         return play_on

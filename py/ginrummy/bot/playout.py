@@ -16,8 +16,9 @@ every card the seat has not seen equally likely to come, without hard's reading 
 other hand). A seat goes gin when it can and knocks only once the stock is down to
 ``HOLD_UNTIL`` cards, as hard does (it plays for gin: in hard against hard most hands end
 in gin); with ``quick`` set, the other seat knocks as soon as it can instead. The result
-is the hand's points for seat 0 (the searching seat), less the other's (``play``), or the
-hand's whole score, who won and each seat's points (``play_score``).
+is the hand's score, seat 0 the searching seat: who won and each seat's points
+(``play_score``; ``go_out_score`` for a seat going out at once). With a learned ``value``
+the hand ends after the turns as hard, at the score the value expects of it.
 
 >>> from ginrummy.match import Match
 >>> from ginrummy.view import seat_view
@@ -227,20 +228,12 @@ class Playout:
             return True
         return tables.least_after_discard(grown) == 0
 
-    def go_out(self, knocker: int, hands: list[int], melds: tuple[int, ...] | None = None) -> int:
-        """Return seat 0's points less seat 1's when ``knocker`` goes out with ``hands``.
-
-        ``hands[knocker]`` is its ten cards after the discard; ``melds`` the melds it lays
-        down (None: its best arrangement's).
-        """
-        points = self.go_out_score(knocker, hands, melds).points
-        return points[0] - points[1]
-
     def go_out_score(
         self, knocker: int, hands: list[int], melds: tuple[int, ...] | None = None
     ) -> HandScore:
         """Return the hand's score (seat 0 the searching seat) when ``knocker`` goes out
-        with ``hands``, as ``go_out`` counts it: who won and each seat's points."""
+        with ``hands``: who won and each seat's points. ``hands[knocker]`` is its ten cards
+        after the discard; ``melds`` the melds it lays down (None: its best arrangement's)."""
         melder = self.melder
         own, other = hands[knocker], hands[1 - knocker]
         count = self.tables.deadwood(own)
@@ -279,22 +272,6 @@ class Playout:
         return HandScore(
             Outcome.KNOCK, 0 if margin > 0 else 1, (max(margin, 0), max(-margin, 0)), ()
         )
-
-    def play(
-        self,
-        hands: list[int],
-        stock: list[int],
-        top: int | None,
-        dead: int,
-        to_move: int,
-        taken: int | None = None,
-    ) -> int:
-        """Play the hand to its end and return seat 0's points less seat 1's.
-
-        See ``play_score``, which this counts the points of.
-        """
-        points = self.play_score(hands, stock, top, dead, to_move, taken).points
-        return points[0] - points[1]
 
     def play_score(
         self,
