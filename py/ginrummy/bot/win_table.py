@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -168,25 +169,20 @@ class WinTable:
         return 1.0 - self._dealing(other, own)
 
 
-_tables: dict[str, WinTable] | None = None
-
-
+@functools.cache
 def tables() -> dict[str, WinTable]:
-    """Return every preset's table, read from ``win_table_data.DATA`` once."""
-    global _tables
-    if _tables is None:
-        loaded: dict[str, WinTable] = {}
-        for entry in json.loads(DATA)["tables"]:
-            table = WinTable(
-                target=entry["target"],
-                step=entry["step"],
-                grid=tuple(tuple(row) for row in entry["grid"]),
-                presets=tuple(entry["presets"]),
-            )
-            for name in table.presets:
-                loaded[name] = table
-        _tables = loaded
-    return _tables
+    """Return every preset's table, read from ``win_table_data.DATA`` (once)."""
+    loaded: dict[str, WinTable] = {}
+    for entry in json.loads(DATA)["tables"]:
+        table = WinTable(
+            target=entry["target"],
+            step=entry["step"],
+            grid=tuple(tuple(row) for row in entry["grid"]),
+            presets=tuple(entry["presets"]),
+        )
+        for name in table.presets:
+            loaded[name] = table
+    return loaded
 
 
 def table_for(rules: Rules) -> tuple[WinTable, float] | None:
